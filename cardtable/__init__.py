@@ -1,0 +1,36 @@
+"""cardtable: exact rules, seeded deals, records and views for Royal Casino, Buck Euchre,
+Rummy 500 and Queen City Rum."""
+
+from cardtable.core.cards import CardSet, card_str, cards_str, parse_card, parse_cards
+from cardtable.core.errors import (
+    CardtableError,
+    IllegalActionError,
+    NotationError,
+    OptionError,
+    RecordError,
+)
+from cardtable.core.game import Action, Rules, Settlement
+from cardtable.core.match import Match
+from cardtable.core.registry import game_ids, rules_class
+
+from cardtable import games  # noqa: E402,F401  (registers the games)
+
+__all__ = [
+    "Action",
+    "CardSet",
+    "CardtableError",
+    "IllegalActionError",
+    "Match",
+    "NotationError",
+    "OptionError",
+    "RecordError",
+    "Rules",
+    "Settlement",
+    "card_str",
+    "cards_str",
+    "game_ids",
+    "parse_card",
+    "parse_cards",
+    "rules_class",
+]
+__version__ = "0.1.0"

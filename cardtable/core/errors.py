@@ -1,0 +1,46 @@
+"""Errors raised by cardtable. Every one is a ValueError, so callers can catch bad input broadly."""
+
+from __future__ import annotations
+
+
+class CardtableError(ValueError):
+    """Base class: something a caller passed in was wrong; nothing was changed."""
+
+
+class NotationError(CardtableError):
+    """Text (a card, a list of cards, an action) could not be read.
+
+    ``text`` is what was given and ``position`` the 0-based character offset of the problem,
+    when known, so a client can point at it.
+    """
+
+    def __init__(self, message: str, text: str | None = None, position: int | None = None):
+        self.message = message
+        self.text = text
+        self.position = position
+        where = ""
+        if text is not None:
+            where = f" in {text!r}" + (f" at position {position}" if position is not None else "")
+        super().__init__(message + where)
+
+
+class IllegalActionError(CardtableError):
+    """A well-formed action that the rules forbid now.
+
+    ``rule`` is the rule id from RULES.md (``RC-17``) and ``reason`` a sentence a player
+    understands; ``str(err)`` reads ``"You own a build, so you may not trail (RC-17)"``.
+    """
+
+    def __init__(self, reason: str, rule: str, action: str | None = None):
+        self.reason = reason
+        self.rule = rule
+        self.action = action
+        super().__init__(f"{reason} ({rule})")
+
+
+class OptionError(CardtableError):
+    """An unknown game, an unknown option, or an option value out of range."""
+
+
+class RecordError(CardtableError):
+    """A game record that is malformed or does not replay."""

@@ -1,0 +1,182 @@
+"""The contract every game implements, and the option machinery shared by all of them.
+
+A game is a ``Rules`` object (its validated options, immutable) plus immutable states that
+``apply`` maps to new states: the OpenSpiel Game/State split. ``Match`` drives any ``Rules``
+through whole matches; bots, clients and tests see only ``Match`` and views.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Self, TypeVar
+
+from cardtable.core.errors import IllegalActionError, OptionError
+
+State = TypeVar("State")
+JSON = dict[str, Any]
+
+
+class Action:
+    """Base of every game's actions: small frozen dataclasses whose ``str`` is the canonical
+    notation (RULES.md N). Legal lists are sorted by that text, and equal text means equal
+    action."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option: its name (as in RULES.md), default, and allowed values.
+
+    ``choices`` lists the allowed values; otherwise ``low``/``high`` bound an int.
+    """
+
+    name: str
+    default: object
+    doc: str
+    choices: tuple[object, ...] | None = None
+    low: int | None = None
+    high: int | None = None
+
+    def check(self, value: object) -> object:
+        """The value, validated (ints from text accepted), or an OptionError saying why not."""
+        kind = type(self.default)
+        if kind is bool:
+            if isinstance(value, str) and value.lower() in ("true", "on", "yes", "1"):
+                value = True
+            elif isinstance(value, str) and value.lower() in ("false", "off", "no", "0"):
+                value = False
+            if not isinstance(value, bool):
+                raise OptionError(f"option {self.name} must be true or false, not {value!r}")
+        elif kind is int:
+            if isinstance(value, str):
+                try:
+                    value = int(value)
+                except ValueError:
+                    raise OptionError(f"option {self.name} must be a whole number") from None
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise OptionError(f"option {self.name} must be a whole number, not {value!r}")
+        elif not isinstance(value, kind):
+            raise OptionError(f"option {self.name} must be a {kind.__name__}, not {value!r}")
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise OptionError(f"option {self.name} must be one of {allowed}, not {value!r}")
+        if isinstance(value, int) and not isinstance(value, bool):
+            if self.low is not None and value < self.low:
+                raise OptionError(f"option {self.name} must be at least {self.low}, not {value}")
+            if self.high is not None and value > self.high:
+                raise OptionError(f"option {self.name} must be at most {self.high}, not {value}")
+        return value
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """The outcome of one finished hand.
+
+    ``points`` is what each side gained this hand (negative allowed), ``scores`` the cumulative
+    totals after it (so ``scores == before + points``), ``breakdown`` the items for display
+    (item name -> amount per side, ending with ``"total"``), and ``winner`` the side that won
+    the match with this hand, if any.
+    """
+
+    points: tuple[int, ...]
+    scores: tuple[int, ...]
+    breakdown: dict[str, list[int]]
+    winner: int | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+class Rules(ABC, Generic[State]):
+    """One game with its options fixed. Subclasses set the class attributes and implement the
+    abstract methods; every method is a pure function of its arguments."""
+
+    game_id: ClassVar[str]
+    title: ClassVar[str]
+    player_counts: ClassVar[tuple[int, ...]]
+    default_players: ClassVar[int]
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+
+    def __init__(self, players: int, options: Mapping[str, object]) -> None:
+        self.players = players
+        self.options: dict[str, object] = dict(options)
+
+    @classmethod
+    def create(cls, players: int | None = None, options: Mapping[str, object] = {}) -> Self:
+        """Validate ``players`` and the options (defaults filled in) and build the rules."""
+        n = cls.default_players if players is None else players
+        if isinstance(n, str) and n.isdigit():
+            n = int(n)
+        if not isinstance(n, int) or isinstance(n, bool) or n not in cls.player_counts:
+            counts = ", ".join(map(str, cls.player_counts))
+            raise OptionError(f"{cls.title} is played by {counts} players, not {players!r}")
+        specs = {s.name: s for s in cls.option_specs}
+        unknown = sorted(set(options) - set(specs))
+        if unknown:
+            known = ", ".join(specs) or "none"
+            raise OptionError(f"{cls.title} has no option {unknown[0]!r} (options: {known})")
+        values = {name: spec.check(options.get(name, spec.default)) for name, spec in specs.items()}
+        return cls(n, values)
+
+    # -- seats and sides ------------------------------------------------------------------
+    @property
+    def sides(self) -> int:
+        """Number of scoring sides (players, or partnerships)."""
+        return self.players
+
+    def side_of(self, seat: int) -> int:
+        return seat
+
+    def initial_scores(self) -> tuple[int, ...]:
+        return (0,) * self.sides
+
+    # -- a hand ---------------------------------------------------------------------------
+    @abstractmethod
+    def deck(self) -> tuple[int, ...]:
+        """Every card of one hand's deck, in canonical order (duplicates for two decks)."""
+
+    @abstractmethod
+    def deal(self, deck: Sequence[int], dealer: int, scores: tuple[int, ...]) -> State:
+        """The state at the start of a hand dealt from ``deck`` (top first) by ``dealer``."""
+
+    @abstractmethod
+    def to_move(self, state: State) -> int | None:
+        """The seat owing a decision, or None when the hand is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: State) -> list[Action]:
+        """Every legal action, once each, sorted by notation text (C-5)."""
+
+    @abstractmethod
+    def apply(self, state: State, action: Action) -> State:
+        """The state after a legal ``action`` (not checked here: ``Match`` checks)."""
+
+    @abstractmethod
+    def explain(self, state: State, action: Action) -> IllegalActionError:
+        """Why ``action``, which is not in the legal list, is refused: rule id and reason."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Read an action in notation (lenient); NotationError if it cannot be read."""
+
+    @abstractmethod
+    def settle(self, state: State, scores: tuple[int, ...]) -> Settlement:
+        """Score a finished hand against the cumulative ``scores`` before it."""
+
+    def next_dealer(self, dealer: int, settlement: Settlement) -> int:
+        """Who deals the next hand; by default the next seat."""
+        return (dealer + 1) % self.players
+
+    # -- what players see -----------------------------------------------------------------
+    @abstractmethod
+    def view(self, state: State, seat: int | None) -> JSON:
+        """What ``seat`` may see (None: a spectator), JSON-ready, cards as notation (C-6)."""
+
+    @abstractmethod
+    def zones(self, state: State) -> dict[str, list[int]]:
+        """Every card of the deck by where it lies; together they are exactly the deck."""
+
+    @abstractmethod
+    def hidden(self, state: State, seat: int | None) -> list[int]:
+        """The cards whose place ``seat`` may not know (for leak checks)."""

@@ -1,0 +1,129 @@
+"""Checks that must hold at every step of every game: used by the tests and by
+``cardtable simulate``. Each check raises ``InvariantError`` naming what broke."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+from cardtable.core.cards import CARD_NAMES, card_str
+from cardtable.core.match import Match
+
+_CARD_TOKEN = re.compile(r"^(?:[A2-9TJQK][cdhs]|Jo)$")
+_INDEX = {name: i for i, name in enumerate(CARD_NAMES)}
+
+
+class InvariantError(AssertionError):
+    """An engine invariant failed; the message says which and where."""
+
+
+def _strings(obj: Any) -> Iterator[str]:
+    if isinstance(obj, str):
+        yield obj
+    elif isinstance(obj, dict):
+        for v in obj.values():
+            yield from _strings(v)
+    elif isinstance(obj, list | tuple):
+        for v in obj:
+            yield from _strings(v)
+
+
+def cards_mentioned(view: Any) -> set[int]:
+    """Every card named anywhere in a view's strings (a declared joker's ``=7h`` excluded)."""
+    found = set()
+    for s in _strings(view):
+        for token in re.split(r"[\s:,;]+", s):
+            token = token.split("=", 1)[0]
+            if _CARD_TOKEN.match(token):
+                found.add(_INDEX[token])
+    return found
+
+
+def check_state(m: Match) -> None:
+    """Cards in exactly one place; legal list sorted, unique, non-empty, round-tripping;
+    views JSON-ready and leaking no hidden card."""
+    rules, state = m.rules, m.state
+    where = f"{m.game_id} hand {m.hand_number} after {len(m.hands[-1].actions)} actions"
+    zones = rules.zones(state)
+    placed: Counter[int] = Counter()
+    for cards in zones.values():
+        placed.update(cards)
+    if placed != Counter(rules.deck()):
+        extra = placed - Counter(rules.deck())
+        missing = Counter(rules.deck()) - placed
+        raise InvariantError(f"{where}: cards misplaced (extra {extra}, missing {missing})")
+    if m.is_over:
+        if m.legal_actions():
+            raise InvariantError(f"{where}: legal actions after the match ended")
+        return
+    legal = m.legal_actions()
+    texts = [str(a) for a in legal]
+    if not legal:
+        raise InvariantError(f"{where}: no legal action but the match is not over")
+    if texts != sorted(texts):
+        raise InvariantError(f"{where}: legal list not sorted: {texts}")
+    if len(set(texts)) != len(texts) or len(set(legal)) != len(legal):
+        raise InvariantError(f"{where}: legal list has duplicates: {texts}")
+    for a, t in zip(legal, texts, strict=True):
+        if m.parse_action(t) != a:
+            raise InvariantError(f"{where}: {t!r} does not parse back to the same action")
+    deck = Counter(rules.deck())
+    for seat in [None, *range(m.players)]:
+        view = m.view(seat)
+        json.dumps(view)
+        hidden = Counter(rules.hidden(state, seat))
+        visible_somewhere = deck - hidden
+        leaked = [c for c in cards_mentioned(view) if c in hidden and not visible_somewhere[c]]
+        if leaked:
+            who = "spectator" if seat is None else f"seat {seat}"
+            names = " ".join(card_str(c) for c in sorted(leaked))
+            raise InvariantError(f"{where}: view of {who} shows hidden cards {names}")
+
+
+def check_scores(m: Match) -> None:
+    """Each hand's points add up to the cumulative scores."""
+    totals = list(m.rules.initial_scores())
+    for number, hand in enumerate(m.hands, 1):
+        s = hand.settlement
+        if s is None:
+            continue
+        totals = [t + p for t, p in zip(totals, s.points, strict=True)]
+        if list(s.scores) != totals:
+            raise InvariantError(f"hand {number}: scores {s.scores} are not the sum {totals}")
+        if s.breakdown.get("total") != list(s.points):
+            raise InvariantError(f"hand {number}: breakdown total differs from points")
+    if m.scores != totals:
+        raise InvariantError(f"match scores {m.scores} are not the sum {totals}")
+
+
+def random_match(
+    game: str,
+    *,
+    seed: int,
+    players: int | None = None,
+    check: bool = True,
+    max_actions: int = 1_000_000,
+    **options: object,
+) -> Match:
+    """Play one whole match with uniformly random legal actions, checking every step; the
+    record must replay to the same scores."""
+    rng = random.Random(seed)
+    m = Match(game, players=players, seed=seed, **options)
+    for _ in range(max_actions):
+        if check:
+            check_state(m)
+        if m.is_over:
+            break
+        m.play(rng.choice(m.legal_actions()))
+    else:
+        raise InvariantError(f"{game} seed {seed}: no end after {max_actions} actions")
+    if check:
+        check_scores(m)
+        replay = Match.from_record(json.loads(json.dumps(m.record())))
+        if replay.scores != m.scores or replay.winner != m.winner:
+            raise InvariantError(f"{game} seed {seed}: record replays differently")
+    return m

@@ -1,0 +1,299 @@
+"""``Match``: a whole match of any game, the one object clients, bots and tests drive.
+
+The match owns the only randomness (the deck order, drawn from ``seed``), checks every action
+against the rules, deals hand after hand, keeps the cumulative scores, and writes a record from
+which ``Match.from_record`` replays it exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtable.core.cards import card_str, cards_str, parse_cards
+from cardtable.core.errors import CardtableError, IllegalActionError, NotationError, RecordError
+from cardtable.core.game import JSON, Action, Rules, Settlement
+from cardtable.core.registry import rules_class
+
+RECORD_FORMAT = "cardtable-record"
+RECORD_VERSION = 1
+
+
+@dataclass
+class HandLog:
+    """One hand as dealt and played: the truth a record stores."""
+
+    dealer: int
+    deck: tuple[int, ...]
+    actions: list[str] = field(default_factory=list)
+    settlement: Settlement | None = None
+    final: Any = None  # the state the hand ended in
+
+
+class Match:
+    """A match of one game, from the first deal to the winner.
+
+    >>> m = Match("royal-casino", players=2, seed=7)
+    >>> m.to_move in (0, 1) and len(m.legal_actions()) > 0
+    True
+    """
+
+    def __init__(
+        self,
+        game: str,
+        *,
+        players: int | None = None,
+        seed: int | None = None,
+        dealer: int | None = None,
+        deck: str | Sequence[str] | None = None,
+        **options: object,
+    ) -> None:
+        self.rules: Rules[Any] = rules_class(game).create(players, options)
+        self.game_id = self.rules.game_id
+        self.players = self.rules.players
+        self.seed = random.SystemRandom().randrange(2**32) if seed is None else int(seed)
+        self._rng = random.Random(self.seed)
+        stacks = [deck] if isinstance(deck, str) else list(deck or [])
+        self._stacks = [self._parse_stack(text, i + 1) for i, text in enumerate(stacks)]
+        if dealer is None:
+            dealer = self._rng.randrange(self.players)
+        elif not isinstance(dealer, int) or not 0 <= dealer < self.players:
+            raise CardtableError(f"dealer must be a seat from 0 to {self.players - 1}")
+        self.first_dealer = dealer
+        self._scores = self.rules.initial_scores()
+        self.hands: list[HandLog] = []
+        self.winner: int | None = None
+        self._legal: list[Action] | None = None
+        self._start_hand(dealer)
+
+    # -- dealing --------------------------------------------------------------------------
+    def _parse_stack(self, text: str, hand: int) -> tuple[int, ...]:
+        """A stacked deck top: readable cards, each no more often than the deck holds it."""
+        if not isinstance(text, str):
+            raise NotationError(f"the stacked deck of hand {hand} must be a string of cards")
+        try:
+            cards = parse_cards(text)
+        except NotationError as e:
+            raise NotationError(f"stacked deck of hand {hand}: {e.message}", text, e.position)
+        available = Counter(self.rules.deck())
+        for i, c in enumerate(cards):
+            available[c] -= 1
+            if available[c] < 0:
+                what = "is not in" if c not in self.rules.deck() else "appears too often for"
+                raise NotationError(
+                    f"stacked deck of hand {hand}: card {card_str(c)} (number {i + 1}) "
+                    f"{what} the {self.rules.title} deck",
+                    text,
+                )
+        return tuple(cards)
+
+    def _start_hand(self, dealer: int) -> None:
+        full = list(self.rules.deck())
+        self._rng.shuffle(full)  # drawn for every hand, stacked or not, so seeds stay stable
+        index = len(self.hands)
+        if index < len(self._stacks):
+            top = self._stacks[index]
+            rest = Counter(full)
+            rest.subtract(top)
+            tail = []
+            for c in full:
+                if rest[c] > 0:
+                    rest[c] -= 1
+                    tail.append(c)
+            full = [*top, *tail]
+        self.hands.append(HandLog(dealer, tuple(full)))
+        self.state: Any = self.rules.deal(full, dealer, self._scores)
+        self._legal = None
+
+    # -- the public API -------------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        """The seat to act, or None when the match is over."""
+        return None if self.winner is not None else self.rules.to_move(self.state)
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def scores(self) -> list[int]:
+        """Cumulative score per side."""
+        return list(self._scores)
+
+    @property
+    def hand_scores(self) -> dict[str, list[int]] | None:
+        """The breakdown of the last finished hand (None before the first one ends)."""
+        done = [h.settlement for h in self.hands if h.settlement is not None]
+        return done[-1].breakdown if done else None
+
+    @property
+    def hand_number(self) -> int:
+        return len(self.hands)
+
+    @property
+    def dealer(self) -> int:
+        return self.hands[-1].dealer
+
+    def side_of(self, seat: int) -> int:
+        return self.rules.side_of(seat)
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action for the seat to move, sorted by notation; [] once over."""
+        if self.is_over:
+            return []
+        if self._legal is None:
+            self._legal = self.rules.legal_actions(self.state)
+        return list(self._legal)
+
+    def parse_action(self, text: str) -> Action:
+        return self.rules.parse_action(text)
+
+    def check(self, action: Action | str) -> Action:
+        """The action if legal now; otherwise NotationError or IllegalActionError (why)."""
+        if self.is_over:
+            raise IllegalActionError("The match is over", "C-4", str(action))
+        act = self.rules.parse_action(action) if isinstance(action, str) else action
+        if self._legal is None:
+            self._legal = self.rules.legal_actions(self.state)
+        if act not in self._legal:
+            raise self.rules.explain(self.state, act)
+        return act
+
+    def play(self, action: Action | str) -> Action:
+        """Play an action (or its text) for the seat to move; an error leaves the match as is."""
+        act = self.check(action)
+        self.state = self.rules.apply(self.state, act)
+        self._legal = None
+        hand = self.hands[-1]
+        hand.actions.append(str(act))
+        if self.rules.to_move(self.state) is None:
+            settlement = self.rules.settle(self.state, self._scores)
+            hand.settlement = settlement
+            hand.final = self.state
+            self._scores = settlement.scores
+            if settlement.winner is not None:
+                self.winner = settlement.winner
+            else:
+                self._start_hand(self.rules.next_dealer(hand.dealer, settlement))
+        return act
+
+    def view(self, seat: int | None) -> JSON:
+        """What ``seat`` may see (None: a spectator), JSON-ready (C-6)."""
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
+            raise CardtableError(f"seat must be from 0 to {self.players - 1}")
+        to_move = self.to_move
+        done = [(i, h) for i, h in enumerate(self.hands, 1) if h.settlement is not None]
+        last = None
+        if done:
+            number, hand = done[-1]
+            assert hand.settlement is not None
+            last = {
+                "number": number,
+                "breakdown": hand.settlement.breakdown,
+                "state": self.rules.view(hand.final, seat),
+            }
+        return {
+            "game": self.game_id,
+            "players": self.players,
+            "options": dict(self.rules.options),
+            "seat": seat,
+            "side": None if seat is None else self.rules.side_of(seat),
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "to_move": to_move,
+            "scores": self.scores,
+            "hand_scores": self.hand_scores,
+            "is_over": self.is_over,
+            "winner": self.winner,
+            "legal_actions": (
+                [str(a) for a in self.legal_actions()] if seat is not None and seat == to_move
+                else []
+            ),
+            "state": self.rules.view(self.state, seat),
+            "last_hand": last,
+        }
+
+    # -- records --------------------------------------------------------------------------
+    def record(self) -> JSON:
+        """A JSON-ready record: every hand's full deck (top first) and actions, the scores."""
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": self.game_id,
+            "players": self.players,
+            "options": dict(self.rules.options),
+            "seed": self.seed,
+            "dealer": self.first_dealer,
+            "hands": [
+                {
+                    "dealer": h.dealer,
+                    "deck": cards_str(h.deck, sort=False),
+                    "actions": list(h.actions),
+                    "scores": None if h.settlement is None else list(h.settlement.scores),
+                }
+                for h in self.hands
+            ],
+            "scores": self.scores,
+            "winner": self.winner,
+        }
+
+    @classmethod
+    def from_record(cls, record: object) -> Match:
+        """Replay a record exactly; RecordError says what is malformed or does not replay."""
+        r = _checked_record(record)
+        try:
+            m = cls(
+                r["game"],
+                players=r["players"],
+                seed=r["seed"],
+                dealer=r["dealer"],
+                deck=[h["deck"] for h in r["hands"]],
+                **r["options"],
+            )
+        except CardtableError as e:
+            raise RecordError(f"record does not set up a match: {e}") from None
+        for number, hand in enumerate(r["hands"], 1):
+            if m.hand_number != number or m.is_over:
+                raise RecordError(f"record has hand {number}, but the match ended before it")
+            if hand["dealer"] != m.dealer:
+                raise RecordError(f"hand {number}: dealer {hand['dealer']} does not follow")
+            for i, text in enumerate(hand["actions"], 1):
+                try:
+                    m.play(text)
+                except CardtableError as e:
+                    raise RecordError(f"hand {number}, action {i} ({text!r}): {e}") from None
+            if hand.get("scores") is not None and list(m._scores) != hand["scores"]:
+                raise RecordError(f"hand {number} replays to scores {m.scores}, not {hand['scores']}")
+        if "scores" in r and r["scores"] != m.scores:
+            raise RecordError(f"record replays to scores {m.scores}, not {r['scores']}")
+        return m
+
+
+def _checked_record(record: object) -> dict[str, Any]:
+    """The record if it has the shape ``Match.record`` writes; RecordError naming the flaw."""
+    if not isinstance(record, dict):
+        raise RecordError("a record must be a JSON object")
+    if record.get("format") != RECORD_FORMAT:
+        raise RecordError(f"not a cardtable record (format must be {RECORD_FORMAT!r})")
+    if record.get("version") != RECORD_VERSION:
+        raise RecordError(f"unsupported record version {record.get('version')!r}")
+    expect: dict[str, type | tuple[type, ...]] = {
+        "game": str, "players": int, "options": dict, "seed": int, "dealer": int, "hands": list,
+    }  # fmt: skip
+    for key, kind in expect.items():
+        if not isinstance(record.get(key), kind):
+            raise RecordError(f"record field {key!r} is missing or not a {kind}")
+    if not record["hands"]:
+        raise RecordError("record has no hands")
+    for i, hand in enumerate(record["hands"], 1):
+        if not isinstance(hand, dict):
+            raise RecordError(f"hand {i} must be an object")
+        if not isinstance(hand.get("deck"), str) or not isinstance(hand.get("dealer"), int):
+            raise RecordError(f"hand {i} needs a deck string and a dealer seat")
+        acts = hand.get("actions")
+        if not isinstance(acts, list) or not all(isinstance(a, str) for a in acts):
+            raise RecordError(f"hand {i} needs a list of action strings")
+    return record

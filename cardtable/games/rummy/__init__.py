@@ -1,0 +1,1 @@
+"""Placeholder: the rummy engine is not implemented yet."""
