@@ -17,8 +17,13 @@ from typing import Any
 from cardtable.core.registry import rules_class
 
 
-def measure(game: str, players: int | None, seconds: float, seed: int = 1,
-            options: dict[str, object] | None = None) -> dict[str, Any]:
+def measure(
+    game: str,
+    players: int | None,
+    seconds: float,
+    seed: int = 1,
+    options: dict[str, object] | None = None,
+) -> dict[str, Any]:
     """Deal and play random hands for about ``seconds``; return the figures."""
     rules = rules_class(game).create(players, options or {})
     rng = random.Random(seed)
@@ -63,9 +68,11 @@ def main() -> None:
     if a.json:
         print(json.dumps(r))
     else:
-        print(f"{r['game']} ({r['players']} players): {r['hands_per_s']} random hands/s, "
-              f"{r['us_per_decision']} µs/decision, {r['decisions_per_hand']} decisions/hand "
-              f"({r['hands']} hands in {r['seconds']} s, Python {r['python']})")
+        print(
+            f"{r['game']} ({r['players']} players): {r['hands_per_s']} random hands/s, "
+            f"{r['us_per_decision']} µs/decision, {r['decisions_per_hand']} decisions/hand "
+            f"({r['hands']} hands in {r['seconds']} s, Python {r['python']})"
+        )
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ JOKER = 52
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
 ACE, JACK, QUEEN, KING = 0, 10, 11, 12
 
-CARD_NAMES: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS) + ("Jo",)
+CARD_NAMES: tuple[str, ...] = (*(r + s for s in SUITS for r in RANKS), "Jo")
 FULL_DECK: tuple[int, ...] = tuple(range(52))
 SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 

@@ -107,7 +107,7 @@ def random_match(
     players: int | None = None,
     check: bool = True,
     max_actions: int = 1_000_000,
-    **options: object,
+    **options: Any,
 ) -> Match:
     """Play one whole match with uniformly random legal actions, checking every step; the
     record must replay to the same scores."""

@@ -77,7 +77,9 @@ class Match:
         try:
             cards = parse_cards(text)
         except NotationError as e:
-            raise NotationError(f"stacked deck of hand {hand}: {e.message}", text, e.position)
+            raise NotationError(
+                f"stacked deck of hand {hand}: {e.message}", text, e.position
+            ) from None
         available = Counter(self.rules.deck())
         for i, c in enumerate(cards):
             available[c] -= 1
@@ -209,7 +211,8 @@ class Match:
             "is_over": self.is_over,
             "winner": self.winner,
             "legal_actions": (
-                [str(a) for a in self.legal_actions()] if seat is not None and seat == to_move
+                [str(a) for a in self.legal_actions()]
+                if seat is not None and seat == to_move
                 else []
             ),
             "state": self.rules.view(self.state, seat),
@@ -266,7 +269,9 @@ class Match:
                 except CardtableError as e:
                     raise RecordError(f"hand {number}, action {i} ({text!r}): {e}") from None
             if hand.get("scores") is not None and list(m._scores) != hand["scores"]:
-                raise RecordError(f"hand {number} replays to scores {m.scores}, not {hand['scores']}")
+                raise RecordError(
+                    f"hand {number} replays to scores {m.scores}, not {hand['scores']}"
+                )
         if "scores" in r and r["scores"] != m.scores:
             raise RecordError(f"record replays to scores {m.scores}, not {r['scores']}")
         return m

