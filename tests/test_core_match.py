@@ -104,9 +104,6 @@ def test_bad_stacked_deck_is_refused(deck: str, message: str) -> None:
 
 def test_game_id_is_lenient() -> None:
     assert Match("Toy_High_Card", seed=1).game_id == TOY
-    assert {"royal-casino", "buck-euchre", "rummy-500", "queen-city-rum"} <= set(
-        cardtable.game_ids()
-    ) or True  # the real games register as they land; the toy game always does
     assert TOY in cardtable.game_ids()
 
 

@@ -1,0 +1,121 @@
+"""The ``cardtable`` command line: simulate (and, as they land, play, tournament, serve)."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from cardtable.bots import RandomBot
+from cardtable.core.errors import CardtableError
+from cardtable.core.invariants import check_scores, check_state
+from cardtable.core.match import Match
+
+app = typer.Typer(
+    help="Exact rules and a card room for four traditional card games.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+console = Console()
+
+
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    """``-o target=100 -o sweeps=off`` → {"target": "100", "sweeps": "off"}; the game checks."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise typer.BadParameter(f"option {pair!r} must look like name=value")
+        out[name.strip().replace("-", "_")] = value.strip()
+    return out
+
+
+@app.command()
+def simulate(
+    game: Annotated[
+        str, typer.Argument(help="royal-casino, buck-euchre, rummy-500, queen-city-rum")
+    ],
+    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    matches: Annotated[int, typer.Option(min=1, help="how many whole matches")] = 10,
+    seed: Annotated[int, typer.Option(help="seed of the first match; match i uses seed+i")] = 0,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="game option name=value")
+    ] = None,
+    check: Annotated[bool, typer.Option(help="check every invariant at every step")] = True,
+    as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
+) -> None:
+    """Play whole matches between random players, checking the engine's invariants."""
+    try:
+        options = parse_options(option or [])
+        Match(game, players=players, seed=seed, **options)
+    except CardtableError as e:
+        console.print(f"[red]error:[/red] {e}")
+        raise typer.Exit(2) from None
+    start = time.perf_counter()
+    hands = plays = 0
+    wins: dict[int, int] = {}
+    for i in range(matches):
+        m = Match(game, players=players, seed=seed + i, **options)
+        bots = [RandomBot(seed + i * 1000 + s) for s in range(m.players)]
+        while not m.is_over:
+            if check:
+                check_state(m)
+            seat = m.to_move
+            assert seat is not None
+            m.play(bots[seat].choose(m.view(seat), m.legal_actions()))
+            plays += 1
+        if check:
+            check_state(m)
+            check_scores(m)
+            replay = Match.from_record(json.loads(json.dumps(m.record())))
+            assert replay.scores == m.scores, "record does not replay"
+        hands += m.hand_number
+        assert m.winner is not None
+        wins[m.winner] = wins.get(m.winner, 0) + 1
+    seconds = time.perf_counter() - start
+    first = Match(game, players=players, seed=seed, **options)
+    summary = {
+        "game": first.game_id,
+        "players": first.players,
+        "options": first.rules.options,
+        "matches": matches,
+        "hands": hands,
+        "plays_per_hand": round(plays / hands, 1),
+        "wins_per_side": {str(k): wins.get(k, 0) for k in range(first.rules.sides)},
+        "invariants_checked": check,
+        "seconds": round(seconds, 2),
+    }
+    if as_json:
+        print(json.dumps(summary))
+        return
+    table = Table(title=f"{first.rules.title}: {matches} random matches")
+    table.add_column("figure")
+    table.add_column("value", justify="right")
+    for key in ("players", "matches", "hands", "plays_per_hand", "seconds"):
+        table.add_row(key.replace("_", " "), str(summary[key]))
+    for side, count in summary["wins_per_side"].items():  # type: ignore[attr-defined]
+        table.add_row(f"wins of side {side}", str(count))
+    table.add_row("invariants", "checked every step" if check else "not checked")
+    console.print(table)
+
+
+@app.command()
+def games() -> None:
+    """List the games and their options."""
+    from cardtable.core.registry import game_ids, rules_class
+
+    for gid in game_ids():
+        cls = rules_class(gid)
+        if gid.startswith("toy"):
+            continue
+        opts = ", ".join(f"{s.name}={s.default}" for s in cls.option_specs)
+        counts = ",".join(map(str, cls.player_counts))
+        console.print(f"[bold]{gid}[/bold] ({cls.title}; players {counts}) options: {opts}")
+
+
+if __name__ == "__main__":
+    app()
