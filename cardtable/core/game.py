@@ -7,6 +7,7 @@ through whole matches; bots, clients and tests see only ``Match`` and views.
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -97,6 +98,7 @@ class Rules(ABC, Generic[State]):
     player_counts: ClassVar[tuple[int, ...]]
     default_players: ClassVar[int]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    score_direction: ClassVar[int] = 1  # -1 where a lower score is better (Buck Euchre)
 
     def __init__(self, players: int, options: Mapping[str, object]) -> None:
         self.players = players
@@ -180,3 +182,15 @@ class Rules(ABC, Generic[State]):
     @abstractmethod
     def hidden(self, state: State, seat: int | None) -> list[int]:
         """The cards whose place ``seat`` may not know (for leak checks)."""
+
+    def determinize(self, view: JSON, seat: int, rng: random.Random) -> State:
+        """A full state that shows ``seat`` exactly ``view`` (its ``view(state, seat)``), the
+        cards hidden from it placed at random: the worlds a fair bot searches over."""
+        raise NotImplementedError(f"{self.title} cannot sample hidden cards yet")
+
+    def hand_utility(self, settlement: Settlement, side: int) -> float:
+        """How good a finished hand was for ``side``: its points against the others' mean,
+        signed so that more is better; what search bots maximise."""
+        others = [p for i, p in enumerate(settlement.points) if i != side]
+        mean = sum(others) / len(others) if others else 0.0
+        return self.score_direction * (settlement.points[side] - mean)

@@ -127,3 +127,23 @@ def random_match(
         if replay.scores != m.scores or replay.winner != m.winner:
             raise InvariantError(f"{game} seed {seed}: record replays differently")
     return m
+
+
+def check_determinize(m: Match, rng: random.Random) -> None:
+    """Every seat's sampled world shows that seat the same view, holds every card once, and
+    (for the seat to move) offers the same legal actions: the resample test of C-6."""
+    rules, state = m.rules, m.state
+    for seat in range(m.players):
+        view = rules.view(state, seat)
+        world = rules.determinize(json.loads(json.dumps(view)), seat, rng)
+        if rules.view(world, seat) != view:
+            raise InvariantError(f"{m.game_id}: a sampled world shows seat {seat} another view")
+        placed: Counter[int] = Counter()
+        for cards in rules.zones(world).values():
+            placed.update(cards)
+        if placed != Counter(rules.deck()):
+            raise InvariantError(f"{m.game_id}: a sampled world misplaces cards")
+        if rules.to_move(state) == seat:
+            got = [str(a) for a in rules.legal_actions(world)]
+            if got != [str(a) for a in m.legal_actions()]:
+                raise InvariantError(f"{m.game_id}: a sampled world changes seat {seat}'s options")
