@@ -163,3 +163,12 @@ def test_c6_seat_view_shows_own_hand_only() -> None:
 def test_random_playouts_hold_invariants() -> None:
     for seed in range(200):
         random_match(TOY, seed=seed)
+
+
+def test_record_replays_up_to_a_point() -> None:
+    m = random_match(TOY, seed=8)
+    for n in (0, 1, 3, m.action_count):
+        part = Match.from_record(m.record(), upto=n)
+        assert part.action_count == n
+        flat = [a for h in m.record()["hands"] for a in h["actions"]]
+        assert [a for h in part.record()["hands"] for a in h["actions"]] == flat[:n]

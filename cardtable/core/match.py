@@ -244,8 +244,12 @@ class Match:
         }
 
     @classmethod
-    def from_record(cls, record: object) -> Match:
-        """Replay a record exactly; RecordError says what is malformed or does not replay."""
+    def from_record(cls, record: object, *, upto: int | None = None) -> Match:
+        """Replay a record exactly; RecordError says what is malformed or does not replay.
+
+        With ``upto``, stop after that many actions (counted over all hands): the match as it
+        stood then, for stepping through a replay or taking back a move.
+        """
         r = _checked_record(record)
         try:
             m = cls(
@@ -258,23 +262,32 @@ class Match:
             )
         except CardtableError as e:
             raise RecordError(f"record does not set up a match: {e}") from None
+        played = 0
         for number, hand in enumerate(r["hands"], 1):
             if m.hand_number != number or m.is_over:
                 raise RecordError(f"record has hand {number}, but the match ended before it")
             if hand["dealer"] != m.dealer:
                 raise RecordError(f"hand {number}: dealer {hand['dealer']} does not follow")
             for i, text in enumerate(hand["actions"], 1):
+                if upto is not None and played >= upto:
+                    return m
                 try:
                     m.play(text)
                 except CardtableError as e:
                     raise RecordError(f"hand {number}, action {i} ({text!r}): {e}") from None
+                played += 1
             if hand.get("scores") is not None and list(m._scores) != hand["scores"]:
                 raise RecordError(
                     f"hand {number} replays to scores {m.scores}, not {hand['scores']}"
                 )
-        if "scores" in r and r["scores"] != m.scores:
+        if upto is None and "scores" in r and r["scores"] != m.scores:
             raise RecordError(f"record replays to scores {m.scores}, not {r['scores']}")
         return m
+
+    @property
+    def action_count(self) -> int:
+        """Actions played so far over all hands."""
+        return sum(len(h.actions) for h in self.hands)
 
 
 def _checked_record(record: object) -> dict[str, Any]:
