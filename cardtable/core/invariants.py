@@ -59,7 +59,12 @@ def check_state(m: Match) -> None:
     if m.is_over:
         if m.legal_actions():
             raise InvariantError(f"{where}: legal actions after the match ended")
-        return
+    else:
+        _check_legal(m, where)
+    _check_views(m, state, where)
+
+
+def _check_legal(m: Match, where: str) -> None:
     legal = m.legal_actions()
     texts = [str(a) for a in legal]
     if not legal:
@@ -71,17 +76,27 @@ def check_state(m: Match) -> None:
     for a, t in zip(legal, texts, strict=True):
         if m.parse_action(t) != a:
             raise InvariantError(f"{where}: {t!r} does not parse back to the same action")
-    deck = Counter(rules.deck())
+
+
+def _check_views(m: Match, state: Any, where: str) -> None:
+    finished = [h for h in m.hands if h.settlement is not None]
     for seat in [None, *range(m.players)]:
         view = m.view(seat)
         json.dumps(view)
-        hidden = Counter(rules.hidden(state, seat))
-        visible_somewhere = deck - hidden
-        leaked = [c for c in cards_mentioned(view) if c in hidden and not visible_somewhere[c]]
-        if leaked:
-            who = "spectator" if seat is None else f"seat {seat}"
-            names = " ".join(card_str(c) for c in sorted(leaked))
-            raise InvariantError(f"{where}: view of {who} shows hidden cards {names}")
+        last = view.pop("last_hand")
+        _check_leak(m, view, state, seat, where)
+        if last is not None:  # the previous hand's end, judged by what was hidden then
+            _check_leak(m, last, finished[-1].final, seat, f"{where} (last hand)")
+
+
+def _check_leak(m: Match, view: Any, state: Any, seat: int | None, where: str) -> None:
+    hidden = Counter(m.rules.hidden(state, seat))
+    visible_somewhere = Counter(m.rules.deck()) - hidden
+    leaked = [c for c in cards_mentioned(view) if c in hidden and not visible_somewhere[c]]
+    if leaked:
+        who = "spectator" if seat is None else f"seat {seat}"
+        names = " ".join(card_str(c) for c in sorted(leaked))
+        raise InvariantError(f"{where}: view of {who} shows hidden cards {names}")
 
 
 def check_scores(m: Match) -> None:
