@@ -1,6 +1,7 @@
 """cardtable: exact rules, seeded deals, records and views for Royal Casino, Buck Euchre,
 Rummy 500 and Queen City Rum."""
 
+from cardtable import games  # noqa: F401  (registers the games)
 from cardtable.core.cards import CardSet, card_str, cards_str, parse_card, parse_cards
 from cardtable.core.errors import (
     CardtableError,
@@ -12,8 +13,6 @@ from cardtable.core.errors import (
 from cardtable.core.game import Action, Rules, Settlement
 from cardtable.core.match import Match
 from cardtable.core.registry import game_ids, rules_class
-
-from cardtable import games  # noqa: E402,F401  (registers the games)
 
 __all__ = [
     "Action",
