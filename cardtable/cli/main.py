@@ -117,5 +117,14 @@ def games() -> None:
         console.print(f"[bold]{gid}[/bold] ({cls.title}; players {counts}) options: {opts}")
 
 
+def _wire() -> None:
+    """Attach the commands that live in their own modules."""
+    from cardtable.cli.play import play
+
+    app.command()(play)
+
+
+_wire()
+
 if __name__ == "__main__":
     app()

@@ -29,6 +29,7 @@ class HandLog:
     dealer: int
     deck: tuple[int, ...]
     actions: list[str] = field(default_factory=list)
+    seats: list[int] = field(default_factory=list)  # who played each action
     settlement: Settlement | None = None
     final: Any = None  # the state the hand ended in
 
@@ -167,10 +168,13 @@ class Match:
     def play(self, action: Action | str) -> Action:
         """Play an action (or its text) for the seat to move; an error leaves the match as is."""
         act = self.check(action)
+        mover = self.rules.to_move(self.state)
+        assert mover is not None  # check() passed, so someone is to move
         self.state = self.rules.apply(self.state, act)
         self._legal = None
         hand = self.hands[-1]
         hand.actions.append(str(act))
+        hand.seats.append(mover)
         if self.rules.to_move(self.state) is None:
             settlement = self.rules.settle(self.state, self._scores)
             hand.settlement = settlement
@@ -288,6 +292,10 @@ class Match:
     def action_count(self) -> int:
         """Actions played so far over all hands."""
         return sum(len(h.actions) for h in self.hands)
+
+    def action_seats(self) -> list[int]:
+        """The seat that played each action so far, over all hands."""
+        return [seat for h in self.hands for seat in h.seats]
 
 
 def _checked_record(record: object) -> dict[str, Any]:
