@@ -120,8 +120,10 @@ def games() -> None:
 def _wire() -> None:
     """Attach the commands that live in their own modules."""
     from cardtable.cli.play import play
+    from cardtable.cli.tournament import tournament
 
     app.command()(play)
+    app.command()(tournament)
 
 
 _wire()

@@ -106,7 +106,7 @@ class CardSet:
 
     >>> s = CardSet.parse("Td 2s ah")
     >>> str(s), len(s), parse_card("AH") in s
-    ('Ah Td 2s', 3, True)
+    ('Td Ah 2s', 3, True)
     """
 
     __slots__ = ("mask",)

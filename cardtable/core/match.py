@@ -68,6 +68,7 @@ class Match:
         self.hands: list[HandLog] = []
         self.winner: int | None = None
         self._legal: list[Action] | None = None
+        self._last_views: dict[tuple[int, int | None], JSON] = {}
         self._start_hand(dealer)
 
     # -- dealing --------------------------------------------------------------------------
@@ -191,16 +192,7 @@ class Match:
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
             raise CardtableError(f"seat must be from 0 to {self.players - 1}")
         to_move = self.to_move
-        done = [(i, h) for i, h in enumerate(self.hands, 1) if h.settlement is not None]
-        last = None
-        if done:
-            number, hand = done[-1]
-            assert hand.settlement is not None
-            last = {
-                "number": number,
-                "breakdown": hand.settlement.breakdown,
-                "state": self.rules.view(hand.final, seat),
-            }
+        last = self._last_hand_view(seat)
         return {
             "game": self.game_id,
             "players": self.players,
@@ -222,6 +214,25 @@ class Match:
             "state": self.rules.view(self.state, seat),
             "last_hand": last,
         }
+
+    def _last_hand_view(self, seat: int | None) -> JSON | None:
+        """The last finished hand as ``seat`` saw it at its end (cached: it cannot change)."""
+        done = [(i, h) for i, h in enumerate(self.hands, 1) if h.settlement is not None]
+        if not done:
+            return None
+        number, hand = done[-1]
+        key = (number, seat)
+        cached = self._last_views.get(key)
+        if cached is None:
+            assert hand.settlement is not None
+            cached = {
+                "number": number,
+                "breakdown": hand.settlement.breakdown,
+                "state": self.rules.view(hand.final, seat),
+            }
+            self._last_views = {k: v for k, v in self._last_views.items() if k[0] == number}
+            self._last_views[key] = cached
+        return cached
 
     # -- records --------------------------------------------------------------------------
     def record(self) -> JSON:

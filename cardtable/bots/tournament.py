@@ -1,0 +1,513 @@
+"""Bot tournaments: many seeded games between bots, seats rotated so that luck evens out.
+
+Two modes:
+
+- **matches**: whole matches, played to the game's end.
+- **deals**: single hands ("duplicate" play). Each deal is dealt from one seed and played once
+  per table of its deal group (for two bots: twice, seats swapped); the bot scoring more
+  points over the group wins the deal, equal totals are a tie. Single hands are far cheaper
+  than matches, and replaying the same cards with the seats exchanged removes most of the
+  luck of the deal, so this is how slow bots are compared.
+
+Seating. A table gives each scoring *side* one bot, and every seat of that side gets its own
+copy of it: partners (4-player Royal Casino, RC-1) are always the same bot, so a side's result
+belongs to exactly one bot. With ``k`` bots and ``S`` sides, side ``j`` of table ``(r, q)`` gets
+bot ``((j - r) mod S + q) mod k`` for ``r < S`` and ``q < k``, repeated tables dropped: the
+bots fill the sides cyclically, and over the tables of a deal group every bot sits on every
+side, hence in every seat, equally often. Examples (bots A, B):
+
+- 2 players: ``A B`` and ``B A``.
+- 4-player Buck Euchre (four sides): ``A B A B`` and ``B A B A``: two copies of each bot,
+  never side by side, so each bot's win rate is 50% when they are equally strong.
+- 4-player Royal Casino (sides 0+2 and 1+3): ``A B A B`` and ``B A B A``: A's partnership
+  against B's, each partnership in both places.
+- 3 players: six tables (``A B A``, ``A A B``, ``B A A``, ``B A B``, ``B B A``, ``A B B``).
+- more bots than sides (three bots, two players): ``A B``, ``B A``, ``B C``, ``C B``, ``C A``,
+  ``A C``: cyclic pairs, not every pairing (the ratings still link them all).
+
+In matches mode every table of a group plays the same seed, hence the same deals, and the
+number of matches is rounded up to whole groups so the rotation is always complete. Each
+bot is seeded from the tournament seed, the game's index and its seat only, and results are
+gathered in index order, so any number of workers gives identical results.
+
+Scores: a game whose lower scores win (Buck Euchre, BE-11: scores count down from 25) is
+compared with the sign reversed when deals are decided; points per hand are reported as the
+game scores them. The game says which way through ``Rules.score_direction``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import math
+import os
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from cardtable.bots import make_bot, stats
+from cardtable.core.errors import CardtableError, OptionError
+from cardtable.core.game import JSON, Rules
+from cardtable.core.match import Match
+from cardtable.core.registry import rules_class
+
+Mode = Literal["matches", "deals"]
+Progress = Callable[[int, int], None]
+"""Called as ``progress(done, total)`` each time games finish."""
+
+BACKENDS = ("process", "ray")
+DEFAULT_MATCHES = 100
+
+
+# -- seating -------------------------------------------------------------------------------
+def tables(bots: int, sides: int) -> list[tuple[int, ...]]:
+    """The tables of one deal group: for each, the bot index of every side (see above)."""
+    if bots < 1 or sides < 1:
+        raise ValueError("need at least one bot and one side")
+    out: list[tuple[int, ...]] = []
+    for q in range(bots):
+        for r in range(sides):
+            table = tuple(((j - r) % sides + q) % bots for j in range(sides))
+            if table not in out:
+                out.append(table)
+    return out
+
+
+def seats_of(rules: Rules[Any], by_side: Sequence[int]) -> tuple[int, ...]:
+    """The bot index of every seat, from the bot index of every side."""
+    return tuple(by_side[rules.side_of(seat)] for seat in range(rules.players))
+
+
+def score_sign(rules: Rules[Any]) -> int:
+    """+1 if higher scores are better in this game, -1 if lower ones are (Buck Euchre)."""
+    return rules.score_direction
+
+
+def derive_seed(*parts: object) -> int:
+    """A stable 48-bit seed from the parts (same on every machine and Python process)."""
+    digest = hashlib.blake2b(":".join(map(str, parts)).encode(), digest_size=6).digest()
+    return int.from_bytes(digest, "big")
+
+
+def bot_names(levels: Sequence[str]) -> list[str]:
+    """Display names: the level, numbered when a level is entered more than once."""
+    seen: dict[str, int] = {}
+    names = []
+    for level in levels:
+        seen[level] = seen.get(level, 0) + 1
+        names.append(f"{level}#{seen[level]}" if levels.count(level) > 1 else level)
+    return names
+
+
+# -- one game --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Setup:
+    """What every game of a tournament shares; small and picklable, sent to each worker."""
+
+    game: str
+    players: int
+    options: tuple[tuple[str, object], ...]
+    levels: tuple[str, ...]
+    seed: int
+    one_hand: bool
+    keep_records: bool
+    modules: tuple[str, ...]  # imported by a worker so the game is registered there
+
+
+@dataclass(frozen=True)
+class Table:
+    """One game to play: its index, deal group, deal seed and who sits where."""
+
+    index: int
+    group: int
+    seed: int
+    sides: tuple[int, ...]  # bot index per side
+    seats: tuple[int, ...]  # bot index per seat
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How one game went: points per hand and side, and the winning side if it ended."""
+
+    index: int
+    group: int
+    seed: int
+    sides: tuple[int, ...]
+    seats: tuple[int, ...]
+    points: tuple[tuple[int, ...], ...]
+    winner: int | None
+    record: JSON | None = None
+
+
+def play_table(setup: Setup, table: Table) -> GameResult:
+    """Play one game (a whole match, or in deals mode its first hand) between the bots."""
+    options: dict[str, Any] = dict(setup.options)
+    m = Match(setup.game, players=setup.players, seed=table.seed, **options)
+    bots = [
+        make_bot(m.game_id, setup.levels[b], derive_seed(setup.seed, "bot", table.index, seat))
+        for seat, b in enumerate(table.seats)
+    ]
+    while not m.is_over and not (setup.one_hand and m.hand_number > 1):
+        seat = m.to_move
+        assert seat is not None  # C-5: someone owes a decision until the match is over
+        level = setup.levels[table.seats[seat]]
+        action = bots[seat].choose(m.view(seat), m.legal_actions())
+        try:
+            m.play(action)
+        except CardtableError as e:
+            raise RuntimeError(
+                f"bot {level!r} in seat {seat} of game {table.index} chose {action}: {e}"
+            ) from e
+    points = tuple(h.settlement.points for h in m.hands if h.settlement is not None)
+    return GameResult(
+        table.index,
+        table.group,
+        table.seed,
+        table.sides,
+        table.seats,
+        points[:1] if setup.one_hand else points,
+        m.winner,
+        m.record() if setup.keep_records else None,
+    )
+
+
+def play_batch(setup: Setup, batch: Sequence[Table]) -> list[GameResult]:
+    """A worker's unit of work: a few games, after registering the game in this process."""
+    for module in setup.modules:
+        importlib.import_module(module)
+    return [play_table(setup, table) for table in batch]
+
+
+# -- the plan --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Plan:
+    """Every game of a tournament, decided before any is played."""
+
+    setup: Setup
+    title: str
+    mode: Mode
+    requested: int
+    per_group: int
+    sign: int  # +1 if higher scores win, -1 if lower ones do
+    tables: tuple[Table, ...]
+
+
+def plan_tournament(
+    game: str,
+    bots: Sequence[str],
+    *,
+    matches: int | None = None,
+    deals: int | None = None,
+    seed: int = 0,
+    players: int | None = None,
+    options: Mapping[str, object] | None = None,
+    keep_records: bool = False,
+) -> Plan:
+    """Validate the request (OptionError saying what is wrong) and lay out every game."""
+    rules = rules_class(game).create(players, dict(options or {}))
+    levels = tuple(b.strip() for b in bots if b.strip())
+    if len(levels) < 2:
+        raise OptionError("a tournament needs at least two bots (the same level may repeat)")
+    for level in levels:
+        make_bot(rules.game_id, level, 0)  # OptionError for an unknown level
+    if matches is not None and deals is not None:
+        raise OptionError("give a number of matches or of deals, not both")
+    mode: Mode = "deals" if deals is not None else "matches"
+    requested = deals if deals is not None else DEFAULT_MATCHES if matches is None else matches
+    if requested < 1:
+        raise OptionError(f"the number of {mode} must be at least 1")
+    group_tables = tables(len(levels), rules.sides)
+    per_group = len(group_tables)
+    groups = requested if mode == "deals" else math.ceil(requested / per_group)
+    planned = tuple(
+        Table(
+            g * per_group + t,
+            g,
+            derive_seed(seed, "deal", g),
+            by_side,
+            seats_of(rules, by_side),
+        )
+        for g in range(groups)
+        for t, by_side in enumerate(group_tables)
+    )
+    setup = Setup(
+        rules.game_id,
+        rules.players,
+        tuple(sorted(rules.options.items())),
+        levels,
+        seed,
+        mode == "deals",
+        keep_records,
+        (type(rules).__module__,),
+    )
+    return Plan(setup, rules.title, mode, requested, per_group, score_sign(rules), planned)
+
+
+# -- running ---------------------------------------------------------------------------------
+def default_workers() -> int:
+    """All the cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _batches(items: Sequence[Table], workers: int) -> list[tuple[Table, ...]]:
+    """Split the games into about eight batches per worker: few enough to keep pickling
+    cheap, many enough to balance the load and move the progress bar smoothly."""
+    size = max(1, math.ceil(len(items) / (workers * 8))) if workers > 1 else 1
+    return [tuple(items[i : i + size]) for i in range(0, len(items), size)]
+
+
+def execute(
+    plan: Plan, workers: int = 1, backend: str = "process", progress: Progress | None = None
+) -> list[GameResult]:
+    """Play every game of the plan; the results in game order whatever the workers."""
+    if workers < 1:
+        raise OptionError("workers must be at least 1")
+    if backend not in BACKENDS:
+        raise OptionError(f"unknown backend {backend!r} (backends: {', '.join(BACKENDS)})")
+    total = len(plan.tables)
+    report = progress or (lambda done, total: None)
+    batches = _batches(plan.tables, workers)
+    report(0, total)
+    out: list[GameResult] = []
+    if backend == "ray":
+        out = _run_ray(plan.setup, batches, report, total)
+    elif workers == 1 or len(batches) == 1:
+        for batch in batches:
+            out.extend(play_batch(plan.setup, batch))
+            report(len(out), total)
+    else:
+        with ProcessPoolExecutor(max_workers=min(workers, len(batches))) as pool:
+            futures = [pool.submit(play_batch, plan.setup, batch) for batch in batches]
+            for future in as_completed(futures):
+                out.extend(future.result())
+                report(len(out), total)
+    return sorted(out, key=lambda r: r.index)
+
+
+def _import_ray() -> Any:
+    try:
+        return importlib.import_module("ray")
+    except ImportError:
+        raise OptionError("the ray backend needs Ray (pip install ray)") from None
+
+
+def _run_ray(
+    setup: Setup, batches: Sequence[tuple[Table, ...]], report: Progress, total: int
+) -> list[GameResult]:
+    """The same batches as Ray tasks: local, or the cluster named by RAY_ADDRESS."""
+    ray = _import_ray()
+    if not ray.is_initialized():
+        ray.init()
+    task = ray.remote(play_batch)
+    pending = [task.remote(setup, batch) for batch in batches]
+    out: list[GameResult] = []
+    while pending:
+        done, pending = ray.wait(pending, num_returns=1)
+        for ref in done:
+            out.extend(ray.get(ref))
+        report(len(out), total)
+    return out
+
+
+# -- results ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class BotResult:
+    """One bot's line of the results table.
+
+    ``games`` counts the matches (or deals) it took part in; ``win_rate`` is wins over the
+    decided ones (games minus ties) with its Wilson 95% interval; ``points_per_hand`` is what
+    a side played by this bot scored in an average hand; ``elo`` its Bradley-Terry rating on
+    the Elo scale (the bots average 1500)."""
+
+    name: str
+    level: str
+    games: int
+    wins: int
+    ties: int
+    losses: int
+    win_rate: float
+    ci_low: float
+    ci_high: float
+    hands: int
+    points_per_hand: float
+    elo: float
+
+
+@dataclass(frozen=True)
+class Results:
+    """A finished tournament: one line per bot, and every game in order."""
+
+    game: str
+    title: str
+    players: int
+    options: dict[str, object]
+    mode: Mode
+    seed: int
+    requested: int
+    groups: int
+    per_group: int
+    bots: tuple[BotResult, ...]
+    games: tuple[GameResult, ...]
+
+    def to_json(self) -> JSON:
+        """The summary, JSON-ready (the games themselves are left out)."""
+        names = [b.name for b in self.bots]
+        return {
+            "game": self.game,
+            "players": self.players,
+            "options": dict(self.options),
+            "mode": self.mode,
+            "seed": self.seed,
+            "requested": self.requested,
+            "games": len(self.games),
+            "deal_groups": self.groups,
+            "tables_per_group": self.per_group,
+            "tables": [[names[b] for b in g.seats] for g in self.games[: self.per_group]],
+            "bots": [
+                {
+                    "name": b.name,
+                    "level": b.level,
+                    "games": b.games,
+                    "wins": b.wins,
+                    "ties": b.ties,
+                    "losses": b.losses,
+                    "win_rate": round(b.win_rate, 4),
+                    "ci95": [round(b.ci_low, 4), round(b.ci_high, 4)],
+                    "hands": b.hands,
+                    "points_per_hand": round(b.points_per_hand, 3),
+                    "elo": round(b.elo, 1),
+                }
+                for b in self.bots
+            ],
+        }
+
+
+@dataclass(frozen=True)
+class Contest:
+    """One decided unit (a match, or a deal over its group): who played and who came first."""
+
+    players: frozenset[int]
+    leaders: frozenset[int]  # one bot: it won; several: they tied for first
+
+
+def contests(plan: Plan, games: Sequence[GameResult]) -> list[Contest]:
+    """Matches are decided by the match winner; deals by the points over the deal group."""
+    out = []
+    if plan.mode == "matches":
+        for g in games:
+            bots = frozenset(g.sides)
+            leaders = bots if g.winner is None else frozenset({g.sides[g.winner]})
+            out.append(Contest(bots, leaders))
+        return out
+    groups: dict[int, dict[int, int]] = {}
+    for g in games:
+        totals = groups.setdefault(g.group, {})
+        for side, bot in enumerate(g.sides):
+            totals[bot] = totals.get(bot, 0) + plan.sign * sum(hand[side] for hand in g.points)
+    for totals in groups.values():
+        best = max(totals.values())
+        out.append(Contest(frozenset(totals), frozenset(b for b, t in totals.items() if t == best)))
+    return out
+
+
+def summarise(plan: Plan, games: Sequence[GameResult]) -> Results:
+    """Tally the games into one line per bot."""
+    k = len(plan.setup.levels)
+    played, wins, ties = [0] * k, [0] * k, [0] * k
+    beat = [[0.0] * k for _ in range(k)]
+    for c in contests(plan, games):
+        for b in c.players:
+            played[b] += 1
+        if len(c.leaders) == 1:
+            wins[next(iter(c.leaders))] += 1
+        for a in c.leaders:
+            if len(c.leaders) > 1:
+                ties[a] += 1
+            for b in c.players:
+                if b not in c.leaders:
+                    beat[a][b] += 1.0
+                elif a != b:
+                    beat[a][b] += 0.5
+    hands, side_hands, points = [0] * k, [0] * k, [0] * k
+    for g in games:
+        for b in set(g.sides):
+            hands[b] += len(g.points)
+        for row in g.points:
+            for side, pts in enumerate(row):
+                side_hands[g.sides[side]] += 1
+                points[g.sides[side]] += pts
+    elo = stats.elo_ratings(beat)
+    lines = []
+    names = bot_names(plan.setup.levels)
+    for b, level in enumerate(plan.setup.levels):
+        decided = played[b] - ties[b]
+        low, high = stats.wilson_interval(wins[b], decided)
+        lines.append(
+            BotResult(
+                names[b],
+                level,
+                played[b],
+                wins[b],
+                ties[b],
+                decided - wins[b],
+                wins[b] / decided if decided else 0.0,
+                low,
+                high,
+                hands[b],
+                stats.per_hand(points[b], side_hands[b]),
+                elo[b],
+            )
+        )
+    return Results(
+        plan.setup.game,
+        plan.title,
+        plan.setup.players,
+        dict(plan.setup.options),
+        plan.mode,
+        plan.setup.seed,
+        plan.requested,
+        len(plan.tables) // plan.per_group,
+        plan.per_group,
+        tuple(lines),
+        tuple(games),
+    )
+
+
+def run_tournament(
+    game: str,
+    bots: Sequence[str],
+    *,
+    matches: int | None = None,
+    deals: int | None = None,
+    seed: int = 0,
+    workers: int | None = None,
+    players: int | None = None,
+    options: Mapping[str, object] | None = None,
+    backend: str = "process",
+    progress: Progress | None = None,
+    keep_records: bool = False,
+) -> Results:
+    """Play a tournament between bot levels (``["search:hard", "heuristic"]``).
+
+    ``matches`` whole matches (the default, 100), or ``deals`` deal groups of single hands;
+    ``workers`` processes (default: every core); ``keep_records`` keeps each game's record.
+    Bad arguments raise OptionError before anything is played.
+    """
+    plan = plan_tournament(
+        game,
+        bots,
+        matches=matches,
+        deals=deals,
+        seed=seed,
+        players=players,
+        options=options,
+        keep_records=keep_records,
+    )
+    if backend == "ray":
+        _import_ray()  # fail before anything is played
+    n = default_workers() if workers is None else workers
+    return summarise(plan, execute(plan, n, backend, progress))
