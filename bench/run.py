@@ -1,0 +1,138 @@
+"""The whole benchmark in one run: every game's engine, views, deals and bots, and the anchor
+engines (OpenSpiel euchre and gin_rummy, RLCard gin-rummy) measured on the same machine, with
+the ratios the project aims for. Prints figures; never a test.
+
+    .venv/bin/python bench/run.py                 # about 2 minutes
+    .venv/bin/python bench/run.py --seconds 3 --no-anchors --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from engine import measure
+
+from cardtable.bots import LEVELS, make_bot
+from cardtable.core.match import Match
+from cardtable.core.registry import rules_class
+
+GAMES = (("royal-casino", 2), ("buck-euchre", 4), ("rummy-500", 2), ("queen-city-rum", 2))
+BOT_LEVELS = ("random", "heuristic", "search:easy", "search:medium")
+
+
+def costs(game: str, players: int, samples: int = 2000) -> dict[str, float]:
+    """Microseconds to deal a hand (create a state) and to build one seat's view."""
+    rules = rules_class(game).create(players, {})
+    rng = random.Random(3)
+    deck = list(rules.deck())
+    scores = rules.initial_scores()
+    states = []
+    start = time.perf_counter()
+    for i in range(samples):
+        rng.shuffle(deck)
+        states.append(rules.deal(deck, i % players, scores))
+    deal_us = (time.perf_counter() - start) / samples * 1e6
+    positions = []
+    for state in states[:200]:
+        for _ in range(rng.randrange(12)):
+            if rules.to_move(state) is None:
+                break
+            state = rules.apply(state, rng.choice(rules.legal_actions(state)))
+        positions.append(state)
+    start = time.perf_counter()
+    for k in range(samples):
+        rules.view(positions[k % len(positions)], k % players)
+    view_us = (time.perf_counter() - start) / samples * 1e6
+    return {"deal_us": round(deal_us, 2), "view_us": round(view_us, 2)}
+
+
+def bot_times(game: str, players: int, level: str, decisions: int) -> dict[str, float] | None:
+    """Median and 90th percentile milliseconds per decision of a bot level, over positions
+    reached by random play."""
+    base = level.split(":")[0]
+    if base not in {lv.split(":")[0] for lv in LEVELS}:
+        return None
+    rng = random.Random(5)
+    times: list[float] = []
+    seed = 0
+    while len(times) < decisions:
+        m = Match(game, players=players, seed=seed)
+        seed += 1
+        bot = make_bot(game, level, seed=seed)
+        for _ in range(rng.randrange(1, 30)):
+            if m.is_over or m.hand_number > 1:
+                break
+            m.play(rng.choice(m.legal_actions()))
+        if m.is_over or m.to_move is None:
+            continue
+        seat = m.to_move
+        view, legal = m.view(seat), m.legal_actions()
+        start = time.perf_counter()
+        bot.choose(view, legal)
+        times.append((time.perf_counter() - start) * 1e3)
+    times.sort()
+    return {"median_ms": round(statistics.median(times), 2),
+            "p90_ms": round(times[int(len(times) * 0.9)], 2)}  # fmt: skip
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--seconds", type=float, default=10.0, help="per engine measurement")
+    p.add_argument("--no-anchors", action="store_true", help="skip the anchor engines")
+    p.add_argument("--bot-decisions", type=int, default=20)
+    p.add_argument("--json", action="store_true")
+    a = p.parse_args()
+    out: dict[str, Any] = {"python": platform.python_version(), "machine": platform.machine()}
+    for game, players in GAMES:
+        figures = measure(game, players, a.seconds)
+        figures.update(costs(game, players))
+        figures["bots"] = {
+            level: t
+            for level in BOT_LEVELS
+            if (t := bot_times(game, players, level, a.bot_decisions)) is not None
+        }
+        out[game] = figures
+        if not a.json:
+            print(
+                f"{game}: {figures['hands_per_s']} hands/s, {figures['us_per_decision']} "
+                f"µs/decision, deal {figures['deal_us']} µs, view {figures['view_us']} µs, "
+                f"bots {figures['bots']}",
+                flush=True,
+            )
+    if not a.no_anchors:
+        from anchors import measure_anchors
+
+        anchors = measure_anchors(a.seconds)
+        out["anchors"] = anchors
+        euchre = anchors["openspiel_euchre"]["games_per_s"]
+        gin = anchors["openspiel_gin_rummy"]["games_per_s"]
+        rl = anchors["rlcard_gin_rummy"]["games_per_s"]
+        out["ratios"] = {
+            "buck_euchre / openspiel_euchre (goal >= 0.5)":
+                round(out["buck-euchre"]["hands_per_s"] / euchre, 2),
+            "rummy_500 / openspiel_gin_rummy (goal >= 1)":
+                round(out["rummy-500"]["hands_per_s"] / gin, 2),
+            "rummy_500 / rlcard_gin_rummy (goal >= 10)":
+                round(out["rummy-500"]["hands_per_s"] / rl, 2),
+            "royal_casino hands/s (goal >= 2000)": out["royal-casino"]["hands_per_s"],
+        }  # fmt: skip
+    if a.json:
+        print(json.dumps(out, indent=1))
+    elif "ratios" in out:
+        print("anchors:", json.dumps(out["anchors"], indent=1))
+        for name, value in out["ratios"].items():
+            print(f"{name}: {value}")
+
+
+if __name__ == "__main__":
+    main()
