@@ -1,1 +1,659 @@
-"""Placeholder: this game is not implemented yet."""
+"""Buck Euchre (RULES.md BE-1 … BE-13): four players each for themselves, counting down from 25.
+
+A hand goes through phases: ordering up the upcard (BE-5) and the dealer's discard, naming a
+suit (BE-6), staying or dropping (BE-8), then five tricks (BE-10). A club upcard (BE-4) skips
+straight to play. Scores count down; ``Settlement.points`` are the signed changes (BE-11).
+
+Representation, chosen for speed (random play and search bots call ``legal_actions`` and
+``apply`` millions of times):
+
+- The 24 cards are laid out in the string order of their notation (``9c 9d … Th Ts``) and a
+  hand is a 24-bit mask over that layout, so reading a mask's bits from low to high already
+  gives the sorted legal list; precomputed action lists for each byte of a mask make a legal
+  list three lookups and two concatenations.
+- States are small frozen slotted dataclasses: what the deal and the bidding fixed lives in a
+  ``Table`` shared by every state of the play, so a card played builds only the play fields.
+- Actions are interned: ``PLAYS[card]`` and friends are created once.
+
+Decisions where the rule book is silent (also in docs/buck_euchre.md):
+
+- No trump (BE-7): every player decides to stay or drop (BE-8 applies; there is no maker), and
+  each player who stays needs 1 trick.
+- Every player owed a stay/drop decision makes it, even when the outcome is already fixed.
+- The dealer may discard any of the six cards, the picked-up upcard included (BE-5, "any card").
+- The picked-up upcard is public: views name it as ``picked_up`` until it is played, wherever
+  it lies, because nobody but the dealer can tell whether it was discarded. The turned-down
+  upcard is public too (everyone saw it; its suit may not be named). A club upcard stays face
+  up on the table for the whole hand.
+- A dropped player still sees their own set-aside cards; the dealer sees their own discard.
+- BE-13 takes precedence over BE-12: the player who took all five tricks wins even if another
+  player's score is lower. BE-12 is applied after every hand, ties included: after a tie at
+  the lowest score at or below 0, the next hand's lowest at or below 0 wins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar, cast
+
+from cardtable.core.cards import CARD_NAMES, CLUBS, SUITS, parse_card, suit_of
+from cardtable.core.errors import IllegalActionError, NotationError
+from cardtable.core.game import JSON, Action, OptionSpec, Rules, Settlement
+from cardtable.core.registry import register
+from cardtable.games.tricks import NO_TRUMP, TrickTables, is_left_bower, trump_name
+
+# -- cards (BE-1) ---------------------------------------------------------------------------------
+DECK: tuple[int, ...] = tuple(sorted(s * 13 + r for s in range(4) for r in (0, 8, 9, 10, 11, 12)))
+LAYOUT: tuple[int, ...] = tuple(sorted(DECK, key=CARD_NAMES.__getitem__))
+"""Bit ``i`` of a hand mask is the card ``LAYOUT[i]``: notation order, so masks list sorted."""
+POS: tuple[int, ...] = tuple(LAYOUT.index(c) if c in LAYOUT else -1 for c in range(53))
+TABLES = TrickTables(LAYOUT)
+SEATS = 4
+T = TypeVar("T")
+ALL_SEATS = 0b1111
+
+_SUIT_NAMES = ("club", "diamond", "heart", "spade")
+_SUIT_PLURALS = ("clubs", "diamonds", "hearts", "spades")
+_SUIT_WORDS = {
+    **{s: i for i, s in enumerate(SUITS)},
+    **{s: i for i, s in enumerate(_SUIT_NAMES)},
+    **{s: i for i, s in enumerate(_SUIT_PLURALS)},
+    "♣": 0, "♧": 0, "♦": 1, "♢": 1, "♥": 2, "♡": 2, "♠": 3, "♤": 3,
+}  # fmt: skip
+
+
+def _byte_tables(values: Sequence[T]) -> tuple[tuple[list[T], ...], ...]:
+    """For each of the three bytes of a layout mask and each value of that byte, the values of
+    its cards in layout order: a mask's list is three lookups and two concatenations."""
+    return tuple(
+        tuple([values[8 * k + i] for i in range(8) if m >> i & 1] for m in range(256))
+        for k in range(3)
+    )
+
+
+_CARD0, _CARD1, _CARD2 = _byte_tables(LAYOUT)
+
+
+def layout_cards(mask: int) -> list[int]:
+    """The cards of a layout mask, in canonical order (C-1)."""
+    return sorted(_CARD0[mask & 255] + _CARD1[mask >> 8 & 255] + _CARD2[mask >> 16])
+
+
+def layout_names(mask: int) -> list[str]:
+    """The notation of the cards of a layout mask, in canonical order (C-1)."""
+    return [CARD_NAMES[c] for c in layout_cards(mask)]
+
+
+# -- actions (RULES.md N) -------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Order(Action):
+    """Make the upcard's suit trump (BE-5)."""
+
+    def __str__(self) -> str:
+        return "order"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Decline to order (BE-5) or to name a suit (BE-6)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """The dealer's face-down discard after picking up the upcard (BE-5)."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return "discard " + CARD_NAMES[self.card]
+
+
+@dataclass(frozen=True, slots=True)
+class Trump(Action):
+    """Name a suit as trump in the second round (BE-6)."""
+
+    suit: int
+
+    def __str__(self) -> str:
+        return "trump " + SUITS[self.suit]
+
+
+@dataclass(frozen=True, slots=True)
+class Stay(Action):
+    """Take part in the hand (BE-8)."""
+
+    def __str__(self) -> str:
+        return "stay"
+
+
+@dataclass(frozen=True, slots=True)
+class Drop(Action):
+    """Set the cards aside and sit the hand out (BE-8)."""
+
+    def __str__(self) -> str:
+        return "drop"
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Play a card to the trick (BE-10)."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return "play " + CARD_NAMES[self.card]
+
+
+ORDER, PASS, STAY, DROP = Order(), Pass(), Stay(), Drop()
+PLAYS: tuple[Play, ...] = tuple(Play(c) for c in range(len(CARD_NAMES)))
+DISCARDS: tuple[Discard, ...] = tuple(Discard(c) for c in range(len(CARD_NAMES)))
+TRUMPS: tuple[Trump, ...] = tuple(Trump(s) for s in range(4))
+_WORDS: dict[str, Action] = {"order": ORDER, "pass": PASS, "stay": STAY, "drop": DROP}
+_CARD_VERBS: dict[str, tuple[Action, ...]] = {"play": PLAYS, "discard": DISCARDS}
+
+
+_PLAY0, _PLAY1, _PLAY2 = _byte_tables([cast(Action, PLAYS[c]) for c in LAYOUT])
+_DISCARD0, _DISCARD1, _DISCARD2 = _byte_tables([cast(Action, DISCARDS[c]) for c in LAYOUT])
+_BIDS: tuple[Action, ...] = (ORDER, PASS)
+_DECISIONS: tuple[Action, ...] = (DROP, STAY)
+_NAMINGS = tuple((PASS, *(TRUMPS[s] for s in range(4) if s != turned)) for turned in range(4))
+
+# -- phases and seats -----------------------------------------------------------------------------
+ORDERING, DISCARDING, NAMING, DECIDING, PLAYING, OVER = range(6)
+PHASE_NAMES = ("order", "discard", "name", "decide", "play", "over")
+UP, TAKEN, DOWN = range(3)
+"""Where the upcard is: face up on the table, in the dealer's hand, or turned down (BE-5/6)."""
+
+NEXT_IN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        next(
+            ((s + k) % SEATS for k in range(1, SEATS + 1) if not dropped >> (s + k) % SEATS & 1), -1
+        )
+        for s in range(SEATS)
+    )
+    for dropped in range(16)
+)
+"""``NEXT_IN[dropped][seat]``: the next seat after ``seat`` still in the hand (BE-8, BE-10)."""
+
+ROUND_FROM: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple((s + k) % SEATS for k in range(SEATS) if not dropped >> (s + k) % SEATS & 1)
+        for s in range(SEATS)
+    )
+    for dropped in range(16)
+)
+"""``ROUND_FROM[dropped][leader]``: the seats still in, in playing order from ``leader``."""
+
+DEAL_ORDER: tuple[tuple[int, ...], ...] = tuple(
+    tuple((d + 1 + k // packet) % SEATS for packet in (2, 3) for k in range(SEATS * packet))
+    for d in range(SEATS)
+)
+"""``DEAL_ORDER[dealer][i]``: who receives the i-th card dealt: 2 each, then 3 each (BE-3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What the deal and the bidding fixed: constant once the play starts (BE-3 … BE-9)."""
+
+    dealer: int
+    upcard: int  # layout position
+    kitty: int  # layout mask, never seen by anyone
+    fate: int  # UP, TAKEN or DOWN
+    discard: int  # layout position, -1 before the dealer discards
+    trump: int  # a suit, NO_TRUMP, or -1 while undecided
+    maker: int  # seat, or -1 (none yet, club upcard, no trump)
+    stayed: int  # seat mask of players who said stay
+    dropped: int  # seat mask of players who dropped
+
+
+@dataclass(frozen=True, slots=True)
+class BuckEuchreState:
+    """One moment of a hand. ``turn`` is the seat to act (None once the hand is over)."""
+
+    table: Table
+    phase: int
+    turn: int | None
+    hands: tuple[int, ...]  # layout mask per seat; a dropped player's set-aside cards stay here
+    trick: tuple[int, ...]  # layout positions of the current trick, in play order
+    leader: int  # who led the current trick (once the hand is over: who won the last one)
+    taken: tuple[int, ...]  # layout mask of the cards in the tricks each seat won
+    last_trick: tuple[int, ...]  # the last completed trick, in play order
+    last_leader: int  # who led it
+
+
+def _hands_with(hands: tuple[int, ...], seat: int, mask: int) -> tuple[int, ...]:
+    """The hands with ``mask`` toggled in ``seat``'s hand."""
+    out = list(hands)
+    out[seat] ^= mask
+    return tuple(out)
+
+
+DECIDERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple((d + k) % SEATS for k in range(1, SEATS + 1) if (d + k) % SEATS != maker)
+        for maker in (*range(SEATS), -1)
+    )
+    for d in range(SEATS)
+)
+"""``DECIDERS[dealer][maker]``: who decides stay or drop, in order from the player after the
+dealer (BE-8). The entry for no maker comes last, so ``maker == -1`` indexes it directly."""
+
+
+# -- applying actions, one function per phase -----------------------------------------------------
+def _apply_order(s: BuckEuchreState, a: Action) -> BuckEuchreState:
+    t, seat = s.table, s.turn
+    assert seat is not None
+    if isinstance(a, Order):  # BE-5: the dealer picks the upcard up and must discard
+        table = Table(t.dealer, t.upcard, t.kitty, TAKEN, -1, suit_of(LAYOUT[t.upcard]), seat,
+                      0, 0)  # fmt: skip
+        hands = _hands_with(s.hands, t.dealer, 1 << t.upcard)
+        return BuckEuchreState(table, DISCARDING, t.dealer, hands, (), -1, s.taken, (), -1)
+    if seat == t.dealer:  # BE-6: all four passed, the upcard is turned down
+        table = Table(t.dealer, t.upcard, t.kitty, DOWN, -1, -1, -1, 0, 0)
+        return BuckEuchreState(table, NAMING, (seat + 1) % SEATS, s.hands, (), -1, s.taken, (), -1)
+    return BuckEuchreState(t, ORDERING, (seat + 1) % SEATS, s.hands, (), -1, s.taken, (), -1)
+
+
+def _apply_discard(s: BuckEuchreState, a: Discard) -> BuckEuchreState:
+    t = s.table
+    pos = POS[a.card]
+    table = Table(t.dealer, t.upcard, t.kitty, t.fate, pos, t.trump, t.maker, 0, 0)
+    return _start_deciding(s, table, _hands_with(s.hands, t.dealer, 1 << pos))
+
+
+def _apply_name(s: BuckEuchreState, a: Action) -> BuckEuchreState:
+    t, seat = s.table, s.turn
+    assert seat is not None
+    if isinstance(a, Trump):  # BE-6: the namer is the maker
+        table = Table(t.dealer, t.upcard, t.kitty, t.fate, -1, a.suit, seat, 0, 0)
+        return _start_deciding(s, table, s.hands)
+    if seat == t.dealer:  # BE-7: all passed again, no trump and no maker
+        table = Table(t.dealer, t.upcard, t.kitty, t.fate, -1, NO_TRUMP, -1, 0, 0)
+        return _start_deciding(s, table, s.hands)
+    return BuckEuchreState(t, NAMING, (seat + 1) % SEATS, s.hands, (), -1, s.taken, (), -1)
+
+
+def _start_deciding(s: BuckEuchreState, table: Table, hands: tuple[int, ...]) -> BuckEuchreState:
+    first = DECIDERS[table.dealer][table.maker][0]
+    return BuckEuchreState(table, DECIDING, first, hands, (), -1, s.taken, (), -1)
+
+
+def _apply_decide(s: BuckEuchreState, a: Action) -> BuckEuchreState:
+    t, seat = s.table, s.turn
+    assert seat is not None
+    stayed, dropped = t.stayed, t.dropped
+    if isinstance(a, Stay):
+        stayed |= 1 << seat
+    else:
+        dropped |= 1 << seat
+    table = Table(t.dealer, t.upcard, t.kitty, t.fate, t.discard, t.trump, t.maker, stayed,
+                  dropped)  # fmt: skip
+    order = DECIDERS[t.dealer][t.maker]
+    if seat != order[-1]:
+        nxt = order[order.index(seat) + 1]
+        return BuckEuchreState(table, DECIDING, nxt, s.hands, (), -1, s.taken, (), -1)
+    if (ALL_SEATS & ~dropped).bit_count() < 2:  # BE-9: the hand is not played
+        return BuckEuchreState(table, OVER, None, s.hands, (), -1, s.taken, (), -1)
+    leader = NEXT_IN[dropped][t.dealer]  # BE-10: after the dealer, or the next player still in
+    return BuckEuchreState(table, PLAYING, leader, s.hands, (), leader, s.taken, (), -1)
+
+
+def _apply_play(s: BuckEuchreState, a: Play) -> BuckEuchreState:
+    t, seat = s.table, s.turn
+    assert seat is not None
+    pos = POS[a.card]
+    hands_ = list(s.hands)  # inline _hands_with: this is the hottest path
+    hands_[seat] ^= 1 << pos
+    hands = tuple(hands_)
+    trick = (*s.trick, pos)
+    round_ = ROUND_FROM[t.dropped][s.leader]
+    if len(trick) < len(round_):
+        return BuckEuchreState(t, PLAYING, NEXT_IN[t.dropped][seat], hands, trick, s.leader,
+                               s.taken, s.last_trick, s.last_leader)  # fmt: skip
+    winner = round_[TABLES.winner(trick, t.trump)]  # BE-10: the winner leads next
+    won = 0
+    for p in trick:
+        won |= 1 << p
+    taken = _hands_with(s.taken, winner, won)
+    if hands[winner]:
+        return BuckEuchreState(t, PLAYING, winner, hands, (), winner, taken, trick, s.leader)
+    return BuckEuchreState(t, OVER, None, hands, (), winner, taken, trick, s.leader)
+
+
+def _no_actions(s: BuckEuchreState, a: Action) -> BuckEuchreState:
+    raise AssertionError("the hand is over")
+
+
+# Indexed by phase; Match has checked that the action is legal, so each gets its own kind.
+_APPLY: tuple[Callable[[BuckEuchreState, Any], BuckEuchreState], ...] = (
+    _apply_order, _apply_discard, _apply_name, _apply_decide, _apply_play, _no_actions
+)  # fmt: skip
+
+
+# -- the rules ------------------------------------------------------------------------------------
+@register
+class BuckEuchre(Rules[BuckEuchreState]):
+    """Buck Euchre with its options: ``start`` (BE-11) and ``five_tricks_win`` (BE-13)."""
+
+    game_id = "buck-euchre"
+    title = "Buck Euchre"
+    player_counts = (4,)
+    default_players = 4
+    score_direction = -1  # scores count down: lower is better (BE-11)
+    option_specs = (
+        OptionSpec(
+            "start", 25, "score every player starts from, counting down (BE-11)", low=1, high=1000
+        ),
+        OptionSpec("five_tricks_win", True, "taking all five tricks wins the game (BE-13)"),
+    )
+
+    def __init__(self, players: int, options: Mapping[str, object]) -> None:
+        super().__init__(players, options)
+        start = options["start"]
+        assert isinstance(start, int)
+        self.start = start
+        self.five_tricks_win = bool(options["five_tricks_win"])
+
+    def initial_scores(self) -> tuple[int, ...]:
+        return (self.start,) * SEATS
+
+    def deck(self) -> tuple[int, ...]:
+        return DECK
+
+    # -- a hand -----------------------------------------------------------------------------
+    def deal(self, deck: Sequence[int], dealer: int, scores: tuple[int, ...]) -> BuckEuchreState:
+        """BE-3: 2 cards each, then 3 each, from the player after the dealer; the next card is
+        the upcard and the last 3 are the kitty. BE-4: a club upcard makes clubs trump at once."""
+        hands = [0, 0, 0, 0]
+        for seat, c in zip(DEAL_ORDER[dealer], deck, strict=False):
+            hands[seat] |= 1 << POS[c]
+        upcard = POS[deck[20]]
+        kitty = 1 << POS[deck[21]] | 1 << POS[deck[22]] | 1 << POS[deck[23]]
+        first = (dealer + 1) % SEATS
+        if suit_of(deck[20]) == CLUBS:  # BE-4: no bidding, nobody drops, all play
+            table = Table(dealer, upcard, kitty, UP, -1, CLUBS, -1, 0, 0)
+            return BuckEuchreState(table, PLAYING, first, tuple(hands), (), first, (0,) * 4, (),
+                                   -1)  # fmt: skip
+        table = Table(dealer, upcard, kitty, UP, -1, -1, -1, 0, 0)
+        return BuckEuchreState(table, ORDERING, first, tuple(hands), (), -1, (0,) * 4, (), -1)
+
+    def to_move(self, state: BuckEuchreState) -> int | None:
+        return state.turn
+
+    def legal_actions(self, state: BuckEuchreState) -> list[Action]:
+        phase = state.phase
+        if phase == PLAYING:  # BE-10: follow the led suit (left bower included) if you can
+            hand = state.hands[state.turn]  # type: ignore[index]
+            if state.trick:
+                same = hand & TABLES.follow_of[state.table.trump][state.trick[0]]
+                if same:
+                    hand = same
+            return _PLAY0[hand & 255] + _PLAY1[hand >> 8 & 255] + _PLAY2[hand >> 16]
+        if phase == ORDERING:
+            return list(_BIDS)
+        if phase == DECIDING:
+            return list(_DECISIONS)
+        if phase == NAMING:  # BE-6: any suit but the turned-down one
+            return list(_NAMINGS[suit_of(LAYOUT[state.table.upcard])])
+        if phase == DISCARDING:  # BE-5: any card of the dealer's six
+            hand = state.hands[state.table.dealer]
+            return _DISCARD0[hand & 255] + _DISCARD1[hand >> 8 & 255] + _DISCARD2[hand >> 16]
+        return []
+
+    def apply(self, state: BuckEuchreState, action: Action) -> BuckEuchreState:
+        return _APPLY[state.phase](state, action)
+
+    def explain(self, state: BuckEuchreState, action: Action) -> IllegalActionError:
+        return _explain(state, action)
+
+    def parse_action(self, text: str) -> Action:
+        """Read ``order``, ``pass``, ``discard 9c``, ``trump h``, ``stay``, ``drop``, ``play Jd``
+        (any case, any spacing, ``10h`` for ``Th``, suits as letters, symbols or words)."""
+        words = text.split()
+        if not words:
+            raise NotationError("empty action", text)
+        verb, args = words[0].lower(), words[1:]
+        simple = _WORDS.get(verb)
+        if simple is not None:
+            if args:
+                raise NotationError(f"'{verb}' takes nothing after it", text)
+            return simple
+        cards = _CARD_VERBS.get(verb)
+        if cards is not None:
+            if len(args) != 1:
+                raise NotationError(f"'{verb}' takes exactly one card, like '{verb} Jd'", text)
+            try:
+                return cards[parse_card(args[0])]
+            except NotationError as e:
+                raise NotationError(e.message, text, text.find(args[0])) from None
+        if verb == "trump":
+            suit = _SUIT_WORDS.get(args[0].lower()) if len(args) == 1 else None
+            if suit is None:
+                raise NotationError("'trump' takes one suit: c, d, h or s", text)
+            return TRUMPS[suit]
+        raise NotationError(
+            "not a Buck Euchre action (order, pass, discard 9c, trump h, stay, drop, play Jd)",
+            text,
+        )
+
+    def settle(self, state: BuckEuchreState, scores: tuple[int, ...]) -> Settlement:
+        return _settle(state, scores, five_tricks_win=self.five_tricks_win)
+
+    # -- what players see -------------------------------------------------------------------
+    def view(self, state: BuckEuchreState, seat: int | None) -> JSON:
+        return _view(state, seat)
+
+    def zones(self, state: BuckEuchreState) -> dict[str, list[int]]:
+        t = state.table
+        zones: dict[str, list[int]] = {}
+        for seat in range(SEATS):
+            where = "set aside" if t.dropped >> seat & 1 else "hand"
+            zones[f"{where} {seat}"] = layout_cards(state.hands[seat])
+        zones["upcard"] = [LAYOUT[t.upcard]] if t.fate == UP else []
+        zones["turned down"] = [LAYOUT[t.upcard]] if t.fate == DOWN else []
+        zones["kitty"] = layout_cards(t.kitty)
+        zones["discard"] = [LAYOUT[t.discard]] if t.discard >= 0 else []
+        zones["trick"] = [LAYOUT[p] for p in state.trick]
+        for seat in range(SEATS):
+            zones[f"won {seat}"] = layout_cards(state.taken[seat])
+        return zones
+
+    def hidden(self, state: BuckEuchreState, seat: int | None) -> list[int]:
+        """Other players' hands and set-aside cards, the kitty, and the discard (but for the
+        dealer); never the picked-up upcard, whose identity everyone saw (module docstring)."""
+        t = state.table
+        mask = t.kitty
+        for other in range(SEATS):
+            if other != seat:
+                mask |= state.hands[other]
+        if t.discard >= 0 and seat != t.dealer:
+            mask |= 1 << t.discard
+        if t.fate == TAKEN:
+            mask &= ~(1 << t.upcard)
+        return layout_cards(mask)
+
+
+# -- explaining refusals --------------------------------------------------------------------------
+_WHEN = {
+    Order: ("You may order only while the upcard is face up, in the first round", "BE-5"),
+    Pass: ("Passing is only for the two rounds of bidding, which are over", "BE-6"),
+    Discard: ("Only the dealer discards, once, right after picking up the upcard", "BE-5"),
+    Trump: ("Trump is named only in the second round, after all four pass the upcard", "BE-6"),
+    Stay: ("Players stay or drop once, after trump is settled and before the play", "BE-8"),
+    Drop: ("Players stay or drop once, after trump is settled and before the play", "BE-8"),
+    Play: ("Cards are played once trump is settled and everyone has stayed or dropped", "BE-10"),
+}
+
+
+def _explain(s: BuckEuchreState, a: Action) -> IllegalActionError:
+    """The rule an action that is not legal now breaks, with a reason a player understands."""
+    try:
+        text = str(a)
+    except (IndexError, TypeError):  # an action built by hand around a card that is no card
+        text = repr(a)
+    when = _WHEN.get(type(a))
+    if when is None:
+        return IllegalActionError("That is not a Buck Euchre action", "N", text)
+    if s.phase == OVER:
+        return IllegalActionError("The hand is over", "C-5", text)
+    t = s.table
+    if isinstance(a, Play | Discard) and not (0 <= a.card < len(POS) and POS[a.card] >= 0):
+        name = CARD_NAMES[a.card] if 0 <= a.card < len(CARD_NAMES) else str(a.card)
+        return IllegalActionError(
+            f"{name} is not in the Buck Euchre deck (9 to ace of each suit)", "BE-1", text
+        )
+    club_hand = t.fate == UP and s.phase == PLAYING
+    if club_hand and not isinstance(a, Play):
+        return IllegalActionError(
+            "Clubs were turned up, so clubs are trump: nobody orders, names, discards or drops",
+            "BE-4",
+            text,
+        )
+    if isinstance(a, Discard) and s.phase == DISCARDING:
+        return IllegalActionError(f"{CARD_NAMES[a.card]} is not in your hand", "C-5", text)
+    if isinstance(a, Trump) and s.phase == NAMING:
+        turned = suit_of(LAYOUT[t.upcard])
+        return IllegalActionError(
+            f"{_SUIT_PLURALS[turned].capitalize()} were turned down: name another suit or pass",
+            "BE-6",
+            text,
+        )
+    if isinstance(a, Play) and s.phase == PLAYING:
+        return _explain_play(s, a, text)
+    if s.phase == DISCARDING:
+        return IllegalActionError("The dealer must first discard a card", "BE-5", text)
+    return IllegalActionError(*when, text)
+
+
+def _explain_play(s: BuckEuchreState, a: Play, text: str) -> IllegalActionError:
+    seat = s.turn
+    assert seat is not None
+    pos, trump = POS[a.card], s.table.trump
+    hand = s.hands[seat]
+    if not hand >> pos & 1:
+        return IllegalActionError(f"{CARD_NAMES[a.card]} is not in your hand", "C-5", text)
+    led = TABLES.suit[trump][s.trick[0]]
+    what = "a trump" if led == trump else "a " + _SUIT_NAMES[led]
+    reason = f"You must follow suit: you have {what}"
+    if is_left_bower(a.card, trump):
+        reason += f" ({CARD_NAMES[a.card]}, the left bower, is a trump)"
+    return IllegalActionError(reason, "BE-10", text)
+
+
+# -- scoring --------------------------------------------------------------------------------------
+def tricks_won(state: BuckEuchreState) -> list[int]:
+    """Tricks each seat took this hand."""
+    n_in = (ALL_SEATS & ~state.table.dropped).bit_count()
+    return [m.bit_count() // n_in for m in state.taken] if n_in else [0] * SEATS
+
+
+def _settle(s: BuckEuchreState, scores: tuple[int, ...], *, five_tricks_win: bool) -> Settlement:
+    """BE-9 and BE-11 for the hand, then BE-13 and BE-12 for the match."""
+    t = s.table
+    still_in = [seat for seat in range(SEATS) if not t.dropped >> seat & 1]
+    won = tricks_won(s)
+    credit, euchred = [0] * SEATS, [0] * SEATS
+    notes: list[str] = []
+    if len(still_in) == 1:  # BE-9: not played, credited with 5 tricks
+        credit[still_in[0]] = -5
+        notes.append(f"Everyone else dropped: seat {still_in[0]} is credited with 5 tricks (BE-9)")
+    elif not still_in:
+        notes.append("Everyone dropped: nobody scores (BE-9)")
+    else:
+        for seat in still_in:  # BE-11: the maker needs 3 tricks, everyone else 1
+            need = 3 if seat == t.maker else 1
+            if won[seat] >= need:
+                credit[seat] = -won[seat]
+            else:
+                euchred[seat] = 5
+    points = tuple(c + e for c, e in zip(credit, euchred, strict=True))
+    after = tuple(a + p for a, p in zip(scores, points, strict=True))
+    winner = None
+    if five_tricks_win and 5 in won:  # BE-13 (a BE-9 credit is not tricks taken)
+        winner = won.index(5)
+        notes.append(f"Seat {winner} took all five tricks and wins (BE-13)")
+    elif min(after) <= 0:  # BE-12
+        low = min(after)
+        lowest = [seat for seat in range(SEATS) if after[seat] == low]
+        if len(lowest) == 1:
+            winner = lowest[0]
+        else:
+            seats = " and ".join(str(seat) for seat in lowest)
+            notes.append(f"Seats {seats} tie for the lowest score, {low}: another hand (BE-12)")
+    return Settlement(
+        points=points,
+        scores=after,
+        breakdown={"tricks": credit, "euchred": euchred, "total": list(points)},
+        winner=winner,
+        notes=notes,
+    )
+
+
+# -- views ----------------------------------------------------------------------------------------
+def _seats(mask: int) -> list[int]:
+    return [seat for seat in range(SEATS) if mask >> seat & 1]
+
+
+def _passed(s: BuckEuchreState) -> list[int]:
+    """Who has passed in the current round of bidding (public)."""
+    if s.phase not in (ORDERING, NAMING) or s.turn is None:
+        return []
+    d = s.table.dealer
+    return [(d + k) % SEATS for k in range(1, (s.turn - d - 1) % SEATS + 1)]
+
+
+def _view(s: BuckEuchreState, seat: int | None) -> JSON:
+    """What ``seat`` may see (C-6); the module docstring says what is public and why.
+
+    Tricks are listed by seat (``None`` for a seat that has not played to it or is out), the
+    way they lie on the table in front of each player.
+    """
+    t = s.table
+    upcard = CARD_NAMES[LAYOUT[t.upcard]]
+    dealer_has = (s.hands[t.dealer] | (1 << t.discard if t.discard >= 0 else 0)) >> t.upcard & 1
+    view: JSON = {
+        "phase": PHASE_NAMES[s.phase],
+        "dealer": t.dealer,
+        "upcard": upcard if t.fate == UP else None,
+        "turned_down": upcard if t.fate == DOWN else None,
+        "picked_up": upcard if t.fate == TAKEN and dealer_has else None,
+        "trump": None if t.trump < 0 else trump_name(t.trump),
+        "maker": None if t.maker < 0 else t.maker,
+        "passed": _passed(s),
+        "stayed": _seats(t.stayed),
+        "dropped": _seats(t.dropped),
+        "hand_sizes": [0 if t.dropped >> i & 1 else s.hands[i].bit_count() for i in range(SEATS)],
+        "leader": s.leader if s.phase == PLAYING else None,
+        "trick": _by_seat(s.trick, s.leader, t.dropped),
+        "last_trick": None,
+        "tricks_won": tricks_won(s),
+        "hand": None,
+        "set_aside": None,
+        "discard": None,
+    }
+    if s.last_trick:
+        view["last_trick"] = {
+            "leader": s.last_leader,
+            "winner": s.leader,
+            "cards": _by_seat(s.last_trick, s.last_leader, t.dropped),
+        }
+    if seat is not None:
+        own = layout_names(s.hands[seat])
+        dropped = bool(t.dropped >> seat & 1)
+        view["hand"] = [] if dropped else own
+        view["set_aside"] = own if dropped else []
+        if seat == t.dealer and t.discard >= 0:
+            view["discard"] = CARD_NAMES[LAYOUT[t.discard]]
+    return view
+
+
+def _by_seat(trick: tuple[int, ...], leader: int, dropped: int) -> list[str | None]:
+    """The cards of a trick indexed by the seat that played them."""
+    cards: list[str | None] = [None] * SEATS
+    for seat, pos in zip(ROUND_FROM[dropped][leader], trick, strict=False):
+        cards[seat] = CARD_NAMES[LAYOUT[pos]]
+    return cards
