@@ -7,13 +7,11 @@ import json
 import random
 import re
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 from cardtable.core.cards import CARD_NAMES, card_str
 from cardtable.core.match import Match
 
-_CARD_TOKEN = re.compile(r"^(?:[A2-9TJQK][cdhs]|Jo)$")
 _INDEX = {name: i for i, name in enumerate(CARD_NAMES)}
 
 
@@ -21,26 +19,13 @@ class InvariantError(AssertionError):
     """An engine invariant failed; the message says which and where."""
 
 
-def _strings(obj: Any) -> Iterator[str]:
-    if isinstance(obj, str):
-        yield obj
-    elif isinstance(obj, dict):
-        for v in obj.values():
-            yield from _strings(v)
-    elif isinstance(obj, list | tuple):
-        for v in obj:
-            yield from _strings(v)
+_MENTION = re.compile(r"(?<![=\w])([A2-9TJQK][cdhs]|Jo)(?!\w)")
 
 
 def cards_mentioned(view: Any) -> set[int]:
-    """Every card named anywhere in a view's strings (a declared joker's ``=7h`` excluded)."""
-    found = set()
-    for s in _strings(view):
-        for token in re.split(r"[\s:,;]+", s):
-            token = token.split("=", 1)[0]
-            if _CARD_TOKEN.match(token):
-                found.add(_INDEX[token])
-    return found
+    """Every card named anywhere in a view (a declared joker's ``=7h`` excluded)."""
+    text = view if isinstance(view, str) else json.dumps(view)
+    return {_INDEX[token] for token in _MENTION.findall(text)}
 
 
 def check_state(m: Match) -> None:
@@ -82,7 +67,6 @@ def _check_views(m: Match, state: Any, where: str) -> None:
     finished = [h for h in m.hands if h.settlement is not None]
     for seat in [None, *range(m.players)]:
         view = m.view(seat)
-        json.dumps(view)
         last = view.pop("last_hand")
         _check_leak(m, view, state, seat, where)
         if last is not None:  # the previous hand's end, judged by what was hidden then
@@ -90,9 +74,16 @@ def _check_views(m: Match, state: Any, where: str) -> None:
 
 
 def _check_leak(m: Match, view: Any, state: Any, seat: int | None, where: str) -> None:
-    hidden = Counter(m.rules.hidden(state, seat))
-    visible_somewhere = Counter(m.rules.deck()) - hidden
-    leaked = [c for c in cards_mentioned(view) if c in hidden and not visible_somewhere[c]]
+    hidden = m.rules.hidden(state, seat)
+    if not hidden:
+        return
+    mentioned = cards_mentioned(view)  # json.dumps also proves the view JSON-ready
+    suspects = mentioned.intersection(hidden)
+    if not suspects:
+        return
+    deck = Counter(m.rules.deck())
+    hidden_count = Counter(hidden)
+    leaked = [c for c in suspects if hidden_count[c] >= deck[c]]
     if leaked:
         who = "spectator" if seat is None else f"seat {seat}"
         names = " ".join(card_str(c) for c in sorted(leaked))
