@@ -121,3 +121,12 @@ def test_view_of_a_finished_hand() -> None:
         "winner": 3,
         "cards": ["Qd", "Qc", "Ad", "Ks"],
     }
+
+
+def test_be_5_others_see_only_that_the_dealer_discarded() -> None:
+    from cardtable.core.registry import rules_class
+
+    rules = rules_class("buck-euchre").create()
+    discard = rules.parse_action("discard 9c")
+    assert rules.public_action(discard) == "discard"
+    assert rules.public_action(rules.parse_action("play 9c")) == "play 9c"

@@ -69,7 +69,8 @@ class TerminalGame:
             time.sleep(self.delay)
         action = self.bots[mover].choose(self.m.view(mover), self.m.legal_actions())
         self.m.play(action)
-        self.console.print(f"[bold]{render.seat_name(mover, self.seat)}[/bold]: {action}")
+        shown = self.m.rules.public_action(action)
+        self.console.print(f"[bold]{render.seat_name(mover, self.seat)}[/bold]: {shown}")
 
     def after_action(self) -> None:
         if self.m.hand_number != self.seen_hands or self.m.is_over:

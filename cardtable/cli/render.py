@@ -190,25 +190,37 @@ def euchre_body(state: JSON, view: JSON, letters: bool) -> list[RenderableType]:
         status = "out" if s in dropped else f"{won[s] if s < len(won) else 0} tricks"
         seats.append(f"{seat_name(s, me)}: {status}")
     out.append(Text(" · ".join(seats), style="dim"))
-    trick = state.get("trick") or []
+    trick = _plays(state.get("trick"))
     if trick:
         t = Text("Trick: ")
-        for p in trick:
-            t.append(f"{seat_name(p['seat'], me)} ").append_text(card(p["card"], letters))
+        for seat, name in trick:
+            t.append(f"{seat_name(seat, me)} ").append_text(card(name, letters))
             t.append("  ")
         out.append(t)
     last = state.get("last_trick")
     if last:
         t = Text("Last trick: ", style="dim")
-        for p in last["cards"]:
-            t.append(f"{seat_name(p['seat'], me)} ").append_text(card(p["card"], letters))
+        for seat, name in _plays(last.get("cards")):
+            t.append(f"{seat_name(seat, me)} ").append_text(card(name, letters))
             t.append("  ")
-        t.append(f"→ {seat_name(last['winner'], me)}")
+        t.append(f"→ {seat_name(last.get('winner'), me)}")
         out.append(t)
     if state.get("set_aside"):
         out.append(Text("You dropped; set aside: ").append_text(cards(state["set_aside"], letters)))
     else:
         out.append(Text("Your hand: ").append_text(cards(state.get("hand"), letters)))
+    return out
+
+
+def _plays(trick: Any) -> list[tuple[int, str]]:
+    """A trick as (seat, card) pairs, whether given per seat (None where nobody played yet)
+    or as a list of {seat, card} in play order."""
+    out: list[tuple[int, str]] = []
+    for i, p in enumerate(trick or []):
+        if isinstance(p, dict):
+            out.append((p["seat"], p["card"]))
+        elif isinstance(p, str):
+            out.append((i, p))
     return out
 
 

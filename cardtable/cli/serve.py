@@ -51,7 +51,7 @@ def serve(
 
     from cardtable.bots import LEVELS
     from cardtable.server import create_app
-    from cardtable.server.store import engine_url
+    from cardtable.server.store import make_engine
 
     for name in plugin or []:
         try:
@@ -63,7 +63,7 @@ def serve(
             f"{takeover_level!r} is not one of {', '.join(LEVELS)}", param_hint="--takeover-level"
         )
     try:
-        engine_url(db)
+        make_engine(db).dispose()  # loads the dialect and its driver; connects to nothing yet
     except Exception as e:
         raise typer.BadParameter(str(e), param_hint="--db") from None
     config = ServerConfig(
@@ -95,6 +95,7 @@ def serve(
             port=bound,
             log_level=log_level.lower(),
             ws_max_size=WS_HARD_LIMIT,
+            ws_per_message_deflate=False,  # pushes are small; compressing them cost most CPU
         )
     )
     server.run(sockets=[sock])

@@ -171,6 +171,11 @@ class Rules(ABC, Generic[State]):
         return (dealer + 1) % self.players
 
     # -- what players see -----------------------------------------------------------------
+    def public_action(self, action: Action) -> str:
+        """How an action is shown to the other seats: its notation, unless it moves a card
+        face down (Buck Euchre's discard), whose name stays hidden (C-6)."""
+        return str(action)
+
     @abstractmethod
     def view(self, state: State, seat: int | None) -> JSON:
         """What ``seat`` may see (None: a spectator), JSON-ready, cards as notation (C-6)."""

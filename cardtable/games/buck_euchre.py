@@ -444,6 +444,10 @@ class BuckEuchre(Rules[BuckEuchreState]):
         return _settle(state, scores, five_tricks_win=self.five_tricks_win)
 
     # -- what players see -------------------------------------------------------------------
+    def public_action(self, action: Action) -> str:
+        """The dealer's discard is face down (BE-5): others see only that one was made."""
+        return "discard" if isinstance(action, Discard) else str(action)
+
     def view(self, state: BuckEuchreState, seat: int | None) -> JSON:
         return _view(state, seat)
 
