@@ -121,10 +121,12 @@ def _wire() -> None:
     """Attach the commands that live in their own modules."""
     from cardtable.cli.play import play
     from cardtable.cli.replay import replay
+    from cardtable.cli.serve import serve
     from cardtable.cli.tournament import tournament
 
     app.command()(play)
     app.command()(replay)
+    app.command()(serve)
     app.command()(tournament)
 
 

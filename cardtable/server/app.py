@@ -1,0 +1,180 @@
+"""The web app: the JSON API, the WebSocket, and the browser client's static files.
+
+``create_app(config)`` builds a FastAPI app around one ``Room``; ``cardtable serve`` runs it
+under Uvicorn. docs/protocol.md describes every route and message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Query, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from cardtable.bots import LEVELS
+from cardtable.core.registry import game_ids, rules_class
+from cardtable.server.config import ServerConfig
+from cardtable.server.replay import ReplayError, replay_step
+from cardtable.server.room import Room, RoomError
+from cardtable.server.seats import HUMAN, levels_for
+from cardtable.server.session import serve_socket
+
+STATIC = Path(__file__).parent / "static"
+
+
+class CreateTable(BaseModel):
+    """A new table: the game, the number of players, its options, and each seat's kind."""
+
+    game: str = Field(max_length=64)
+    players: int | None = None
+    options: dict[str, Any] = Field(default_factory=dict, max_length=32)
+    seats: list[str] | None = Field(default=None, max_length=16)
+
+
+def games_catalogue() -> dict[str, Any]:
+    """Every registered game with its options, for the lobby's form."""
+    games = []
+    for gid in game_ids():
+        cls = rules_class(gid)
+        games.append(
+            {
+                "id": gid,
+                "title": cls.title,
+                "players": list(cls.player_counts),
+                "default_players": cls.default_players,
+                "options": [
+                    {
+                        "name": s.name,
+                        "default": s.default,
+                        "doc": s.doc,
+                        "choices": None if s.choices is None else list(s.choices),
+                        "low": s.low,
+                        "high": s.high,
+                    }
+                    for s in cls.option_specs
+                ],
+                "bot_levels": list(levels_for(gid)),
+                "client_module": (STATIC / "games" / f"{gid}.js").is_file(),
+            }
+        )
+    return {"games": games, "seat_kinds": [HUMAN, *LEVELS], "bot_levels": list(LEVELS)}
+
+
+def create_app(config: ServerConfig | None = None) -> FastAPI:
+    config = config or ServerConfig()
+    room = Room(config)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await room.start()
+        try:
+            yield
+        finally:
+            room.stop()
+
+    app = FastAPI(title="cardtable", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.room = room
+    app.state.config = config
+
+    @app.middleware("http")
+    async def limit_bodies(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        """Refuse oversized request bodies before reading them."""
+        if request.method in ("POST", "PUT", "PATCH"):
+            length = request.headers.get("content-length")
+            if length is None or not length.isdigit():
+                return _error(411, "Send a Content-Length header")
+            if int(length) > config.max_request_bytes:
+                return _error(413, f"Request too large (at most {config.max_request_bytes} bytes)")
+        return await call_next(request)
+
+    @app.exception_handler(RoomError)
+    async def room_error(request: Request, exc: RoomError) -> Response:
+        return _error(exc.status, exc.message)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, exc: RequestValidationError) -> Response:
+        problems = "; ".join(
+            f"{'.'.join(str(part) for part in e['loc'][1:]) or 'body'}: {e['msg']}"
+            for e in exc.errors()
+        )
+        return _error(400, f"Invalid request: {problems}")
+
+    # -- pages ----------------------------------------------------------------------------
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/table/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "table.html")
+
+    @app.get("/replay/{table_id}", include_in_schema=False)
+    async def replay_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "replay.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    # -- the JSON API ---------------------------------------------------------------------
+    @app.get("/api/games")
+    async def games() -> dict[str, Any]:
+        return games_catalogue()
+
+    @app.get("/api/tables")
+    async def list_tables(status: str | None = Query(default=None)) -> dict[str, Any]:
+        return {"tables": await room.list(status)}
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+        table, tokens = await room.create(body.game, body.players, body.options, body.seats)
+        base = str(request.base_url).rstrip("/")
+        return {
+            "table": table.summary(),
+            "tokens": {str(seat): token for seat, token in tokens.items()},
+            "links": {
+                str(seat): f"{base}/table/{table.id}#token={token}"
+                for seat, token in tokens.items()
+            },
+            "watch": f"{base}/table/{table.id}",
+        }
+
+    @app.get("/api/tables/{table_id}")
+    async def get_table(table_id: str) -> dict[str, Any]:
+        return await room.summary(table_id)
+
+    @app.get("/api/tables/{table_id}/record")
+    async def get_record(table_id: str) -> Response:
+        record = await room.record(table_id)
+        name = f"cardtable-{record['game']}-{table_id}.json"
+        return Response(
+            json.dumps(record, indent=1),
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
+
+    @app.get("/api/tables/{table_id}/replay/{step}")
+    async def get_replay(table_id: str, step: int) -> dict[str, Any]:
+        record = await room.record(table_id)
+        try:
+            return await asyncio.to_thread(replay_step, record, step)
+        except ReplayError as e:
+            raise RoomError(400, str(e)) from None
+
+    @app.websocket("/ws")
+    async def websocket(websocket: WebSocket) -> None:
+        await serve_socket(websocket, room, config)
+
+    return app
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)

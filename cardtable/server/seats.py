@@ -1,0 +1,103 @@
+"""Who sits where: a human held by a secret token, or a computer player of some level.
+
+A human seat that has been away longer than the take-over time gets a computer stand-in,
+which plays until the human comes back with the token.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from cardtable.bots import LEVELS, Bot, RandomBot, make_bot
+from cardtable.core.errors import OptionError
+from cardtable.core.game import Rules
+from cardtable.core.registry import rules_class
+
+HUMAN = "human"
+log = logging.getLogger("cardtable.server")
+
+
+@cache
+def levels_for(game: str) -> tuple[str, ...]:
+    """The computer levels that can play ``game``: not every level knows every game, and the
+    search levels need a game that can sample the hidden cards (``Rules.determinize``)."""
+    samples = rules_class(game).determinize is not Rules.determinize
+    found = []
+    for level in LEVELS:
+        if level.startswith("search") and not samples:
+            continue
+        try:
+            make_bot(game, level, 0)
+        except OptionError:
+            continue
+        found.append(level)
+    return tuple(found)
+
+
+def bot_seed(table_seed: int, seat: int, purpose: str) -> int:
+    """A bot's seed, reproducible from the table but revealing nothing of the deal's seed."""
+    digest = hashlib.sha256(f"{table_seed}:{seat}:{purpose}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+@dataclass(slots=True)
+class Seat:
+    number: int
+    kind: str  # HUMAN or a bot level
+    token_hash: str | None
+    claimed: bool  # a human has joined it at least once
+    bot: Bot | None = None  # the computer player of a bot seat
+    stand_in: Bot | None = None  # the computer playing for an away human
+    stand_in_level: str | None = None
+    connections: int = 0
+    away_timer: asyncio.TimerHandle | None = None
+
+    @classmethod
+    def create(
+        cls, number: int, kind: str, token_hash: str | None, claimed: bool, game: str, seed: int
+    ) -> Seat:
+        seat = cls(number, kind, token_hash, claimed)
+        if kind != HUMAN:
+            try:
+                seat.bot = make_bot(game, kind, bot_seed(seed, number, "seat"))
+            except OptionError:  # a stored table whose level is gone: keep it playable
+                log.warning(
+                    "no %s player for %s any more; a random one plays seat %d", kind, game, number
+                )
+                seat.bot = RandomBot(bot_seed(seed, number, "seat"))
+        return seat
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == HUMAN
+
+    def holds(self, hashed: str) -> bool:
+        return self.token_hash is not None and hmac.compare_digest(self.token_hash, hashed)
+
+    def acting_bot(self) -> Bot | None:
+        """The computer that plays this seat now, if any."""
+        return self.bot if self.bot is not None else self.stand_in
+
+    def acting_level(self) -> str:
+        return self.kind if not self.is_human else (self.stand_in_level or HUMAN)
+
+    def cancel_timer(self) -> None:
+        if self.away_timer is not None:
+            self.away_timer.cancel()
+            self.away_timer = None
+
+    def public(self) -> dict[str, Any]:
+        """What anyone may know about the seat (never the token)."""
+        return {
+            "seat": self.number,
+            "kind": self.kind,
+            "claimed": self.claimed,
+            "connected": self.connections > 0,
+            "stand_in": self.stand_in_level if self.stand_in is not None else None,
+        }

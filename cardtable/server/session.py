@@ -1,0 +1,134 @@
+"""The life of one WebSocket: read messages, refuse what is wrong, hand the rest to the table.
+
+Every refusal is an ``error`` message to that client alone, and the connection stays open:
+abuse (oversized or malformed messages, floods, stale sequence numbers, someone else's token)
+harms neither the connection nor the match.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+from starlette.websockets import WebSocket
+
+from cardtable.server import protocol as p
+from cardtable.server.config import ServerConfig
+from cardtable.server.connection import CLOSE_TOO_SLOW, Connection
+from cardtable.server.room import Room, RoomError
+
+log = logging.getLogger("cardtable.server")
+
+
+async def serve_socket(websocket: WebSocket, room: Room, config: ServerConfig) -> None:
+    await websocket.accept()
+    conn = Connection(
+        websocket, rate=config.rate, burst=config.burst, outbox_size=config.outbox_size
+    )
+    sender = asyncio.create_task(conn.run_sender())
+
+    def drop() -> None:
+        """The client stopped reading: let go of it now; it may reconnect and resume."""
+        if conn.table is not None:
+            conn.table.leave(conn)
+        sender.cancel()
+        closing = asyncio.create_task(_close(websocket, CLOSE_TOO_SLOW, "too many unread messages"))
+        _background.add(closing)
+        closing.add_done_callback(_background.discard)
+
+    conn.on_drop = drop
+    try:
+        while not conn.closed:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            await handle(room, config, conn, message.get("text"), message.get("bytes"))
+    except Exception:  # a broken socket: the client will reconnect
+        log.debug("connection ended", exc_info=True)
+    finally:
+        if conn.table is not None:
+            conn.table.leave(conn)
+        conn.close()
+        await asyncio.wait({sender}, timeout=5.0)  # let queued pushes go out
+        if not sender.done():
+            sender.cancel()
+        elif not sender.cancelled():
+            sender.exception()  # a send to a closed socket: nothing left to do
+
+
+async def handle(
+    room: Room, config: ServerConfig, conn: Connection, text: str | None, data: bytes | None
+) -> None:
+    """One incoming frame, answered or refused."""
+    if not conn.limiter.allow():
+        conn.push(
+            p.error(
+                p.RATE_LIMITED,
+                f"Too many messages: at most {config.rate:g} a second; this one was ignored",
+            )
+        )
+        return
+    if text is None:
+        size = len(data or b"")
+        if size > config.max_message_bytes:
+            conn.push(p.error(p.TOO_LARGE, _too_large(config)))
+        else:
+            conn.push(p.error(p.BAD_MESSAGE, "Send messages as JSON text frames"))
+        return
+    if len(text) > config.max_message_bytes or len(text.encode()) > config.max_message_bytes:
+        conn.push(p.error(p.TOO_LARGE, _too_large(config)))
+        return
+    try:
+        msg = p.parse_message(text)
+        if msg.seq <= conn.last_seq:
+            raise p.ProtocolError(
+                p.STALE_SEQ,
+                f"Sequence number {msg.seq} is not above the last one ({conn.last_seq})",
+                msg.seq,
+            )
+        conn.last_seq = msg.seq
+        await dispatch(room, conn, msg)
+    except p.ProtocolError as e:
+        conn.push(e.to_json())
+    except RoomError as e:
+        conn.push(p.error(p.SERVER_ERROR, e.message))
+    except Exception:
+        log.exception("unexpected error handling a message")
+        conn.push(p.error(p.SERVER_ERROR, "The server could not handle that message"))
+
+
+async def dispatch(room: Room, conn: Connection, msg: p.ClientMessage) -> None:
+    if isinstance(msg, p.Ping):
+        conn.push({"type": "pong", "seq": msg.seq})
+        return
+    if isinstance(msg, p.Hello):
+        if conn.table is not None:
+            raise p.ProtocolError(
+                p.ALREADY_JOINED,
+                f"This connection has joined table {conn.table.id}; open another one",
+                msg.seq,
+            )
+        table = await room.table(msg.table)
+        if table is None:
+            raise p.ProtocolError(p.UNKNOWN_TABLE, f"No table {msg.table!r}", msg.seq)
+        await table.join(conn, msg)
+        return
+    if conn.table is None:
+        raise p.ProtocolError(p.NOT_JOINED, "Send hello to join a table first", msg.seq)
+    if isinstance(msg, p.Sync):
+        conn.table.resend(conn)
+    else:
+        await conn.table.play(conn, msg)
+
+
+_background: set[asyncio.Task[None]] = set()
+
+
+async def _close(websocket: WebSocket, code: int, reason: str) -> None:
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(websocket.close(code, reason), timeout=5.0)
+
+
+def _too_large(config: ServerConfig) -> str:
+    return f"The message is too large (at most {config.max_message_bytes} bytes); it was ignored"

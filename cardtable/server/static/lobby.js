@@ -1,0 +1,292 @@
+// The lobby: create a table (game, players, options, who sits where), share its seat links,
+// and list the tables that are waiting, being played or finished.
+
+import { languageSwitch, t, translatePage } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+const MINE = "cardtable.mine";
+let catalogue = { games: [], seat_kinds: ["human"], bot_levels: [] };
+
+async function start() {
+  $("lang").append(languageSwitch());
+  translatePage();
+  try {
+    catalogue = await (await fetch("/api/games")).json();
+  } catch {
+    catalogue = { games: [], seat_kinds: ["human"], bot_levels: [] };
+  }
+  fillGames();
+  $("game").addEventListener("change", fillGame);
+  $("players").addEventListener("change", fillSeats);
+  $("create").addEventListener("submit", create);
+  $("refresh").addEventListener("click", refresh);
+  window.addEventListener("languagechange-cardtable", () => {
+    fillGame();
+    refresh();
+  });
+  refresh();
+  setInterval(refresh, 5000);
+}
+
+function game() {
+  return catalogue.games.find((g) => g.id === $("game").value);
+}
+
+function fillGames() {
+  const select = $("game");
+  select.replaceChildren(...catalogue.games.map((g) => new Option(g.title, g.id)));
+  if (!catalogue.games.length) {
+    $("create-error").textContent = t("lobby.no_games");
+    $("create-error").hidden = false;
+  }
+  fillGame();
+}
+
+function fillGame() {
+  const g = game();
+  if (!g) return;
+  const players = $("players");
+  const keep = Number(players.value) || g.default_players;
+  players.replaceChildren(
+    ...g.players.map((n) => new Option(String(n), String(n), false, n === keep)),
+  );
+  if (!g.players.includes(keep)) players.value = String(g.default_players);
+  const box = $("options");
+  box.replaceChildren(...g.options.map(optionInput));
+  $("options-box").hidden = g.options.length === 0;
+  $("seats").replaceChildren(); // the computer levels differ from game to game
+  fillSeats();
+}
+
+function optionInput(spec) {
+  const label = document.createElement("label");
+  label.className = "option";
+  label.title = spec.doc;
+  const name = document.createElement("span");
+  name.textContent = spec.name.replace(/_/g, " ");
+  let input;
+  if (typeof spec.default === "boolean") {
+    input = document.createElement("input");
+    input.type = "checkbox";
+    input.checked = spec.default;
+  } else if (spec.choices) {
+    input = document.createElement("select");
+    for (const c of spec.choices) input.append(new Option(String(c), String(c), false, c === spec.default));
+  } else if (typeof spec.default === "number") {
+    input = document.createElement("input");
+    input.type = "number";
+    input.step = "1";
+    input.value = String(spec.default);
+    if (spec.low !== null) input.min = String(spec.low);
+    if (spec.high !== null) input.max = String(spec.high);
+  } else {
+    input = document.createElement("input");
+    input.value = String(spec.default);
+  }
+  input.dataset.option = spec.name;
+  const doc = document.createElement("small");
+  doc.textContent = spec.doc;
+  label.append(name, input, doc);
+  return label;
+}
+
+function optionValues() {
+  const g = game();
+  const values = {};
+  for (const spec of g.options) {
+    const input = document.querySelector(`[data-option="${CSS.escape(spec.name)}"]`);
+    if (!input) continue;
+    if (typeof spec.default === "boolean") values[spec.name] = input.checked;
+    else if (spec.choices) values[spec.name] = spec.choices.find((c) => String(c) === input.value);
+    else if (typeof spec.default === "number") values[spec.name] = Number(input.value);
+    else values[spec.name] = input.value;
+  }
+  return values;
+}
+
+function kindName(kind) {
+  return kind === "human" ? t("kind.human") : t("kind.bot", { level: kind });
+}
+
+function fillSeats() {
+  const n = Number($("players").value) || 0;
+  const box = $("seats");
+  const before = [...box.querySelectorAll("select")].map((s) => s.value);
+  box.replaceChildren();
+  for (let i = 0; i < n; i += 1) {
+    const label = document.createElement("label");
+    label.className = "seat-kind";
+    const name = document.createElement("span");
+    name.textContent = t("lobby.seat", { n: i });
+    const select = document.createElement("select");
+    select.dataset.seat = String(i);
+    const levels = game()?.bot_levels ?? catalogue.bot_levels;
+    const fallback = i === 0 ? "human" : levels[0] || "human";
+    const chosen = before[i] || fallback;
+    for (const kind of ["human", ...levels]) {
+      select.append(new Option(kindName(kind), kind, false, kind === chosen));
+    }
+    label.append(name, select);
+    box.append(label);
+  }
+}
+
+async function create(event) {
+  event.preventDefault();
+  const error = $("create-error");
+  error.hidden = true;
+  const body = {
+    game: $("game").value,
+    players: Number($("players").value),
+    options: optionValues(),
+    seats: [...$("seats").querySelectorAll("select")].map((s) => s.value),
+  };
+  let answer;
+  try {
+    const response = await fetch("/api/tables", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    answer = await response.json();
+    if (!response.ok) throw new Error(answer.error || response.statusText);
+  } catch (e) {
+    error.textContent = t("lobby.error", { message: e.message });
+    error.hidden = false;
+    return;
+  }
+  remember(answer);
+  showLinks(answer);
+  refresh();
+}
+
+function remember(answer) {
+  const mine = JSON.parse(localStorage.getItem(MINE) || "[]");
+  mine.unshift({ id: answer.table.id, title: answer.table.title, links: answer.links });
+  localStorage.setItem(MINE, JSON.stringify(mine.slice(0, 20)));
+}
+
+function showLinks(answer) {
+  const box = $("links");
+  box.replaceChildren();
+  for (const [seat, link] of Object.entries(answer.links)) {
+    const row = document.createElement("div");
+    row.className = "share";
+    const label = document.createElement("label");
+    label.textContent = t("lobby.link", { n: seat });
+    const input = document.createElement("input");
+    input.readOnly = true;
+    input.value = link;
+    input.addEventListener("focus", () => input.select());
+    const copy = document.createElement("button");
+    copy.type = "button";
+    copy.className = "small";
+    copy.textContent = t("lobby.copy");
+    copy.addEventListener("click", async () => {
+      try {
+        await navigator.clipboard.writeText(link);
+      } catch {
+        input.select();
+        document.execCommand("copy");
+      }
+      copy.textContent = t("lobby.copied");
+    });
+    const sit = document.createElement("a");
+    sit.href = link;
+    sit.target = "_blank";
+    sit.textContent = t("lobby.sit", { n: seat });
+    label.append(input);
+    row.append(label, copy, sit);
+    box.append(row);
+  }
+  const watch = document.createElement("a");
+  watch.href = `${answer.watch}?watch`;
+  watch.target = "_blank";
+  watch.textContent = t("lobby.watch");
+  box.append(watch);
+  $("created").hidden = false;
+}
+
+async function refresh() {
+  let tables = [];
+  try {
+    tables = (await (await fetch("/api/tables")).json()).tables;
+  } catch {
+    return;
+  }
+  for (const status of ["open", "running", "finished"]) {
+    const list = $(`list-${status}`);
+    const rows = tables.filter((x) => x.status === status).map(tableItem);
+    list.replaceChildren(...(rows.length ? rows : [emptyItem()]));
+  }
+  drawMine(tables);
+}
+
+function emptyItem() {
+  const li = document.createElement("li");
+  li.className = "empty";
+  li.textContent = t("lobby.none");
+  return li;
+}
+
+function tableItem(table) {
+  const li = document.createElement("li");
+  const title = document.createElement("strong");
+  title.textContent = `${table.title} · ${table.id}`;
+  const seats = document.createElement("span");
+  seats.className = "seat-summary";
+  seats.textContent = table.seats
+    .map((s) => {
+      const who = kindName(s.kind);
+      if (s.kind !== "human") return who;
+      return `${who} ${!s.claimed ? "○" : s.connected ? "●" : "◌"}`;
+    })
+    .join(" · ");
+  const facts = document.createElement("span");
+  facts.className = "facts";
+  const parts = [t(`status.${table.status}`), t("lobby.hand", { n: table.hand_number })];
+  parts.push(t("lobby.scores", { scores: table.scores.join("–") }));
+  if (table.winner !== null) parts.push(t("lobby.winner", { side: table.winner }));
+  facts.textContent = parts.join(" · ");
+  const links = document.createElement("span");
+  links.className = "links";
+  const watch = document.createElement("a");
+  watch.href = `/table/${encodeURIComponent(table.id)}?watch`;
+  watch.textContent = t("lobby.watch");
+  links.append(watch);
+  if (table.status === "finished") {
+    const replay = document.createElement("a");
+    replay.href = `/replay/${encodeURIComponent(table.id)}`;
+    replay.textContent = t("lobby.replay");
+    const record = document.createElement("a");
+    record.href = `/api/tables/${encodeURIComponent(table.id)}/record`;
+    record.textContent = t("lobby.record");
+    record.download = "";
+    links.append(replay, record);
+  }
+  li.append(title, seats, facts, links);
+  return li;
+}
+
+function drawMine(tables) {
+  const mine = JSON.parse(localStorage.getItem(MINE) || "[]");
+  const known = new Map(tables.map((x) => [x.id, x]));
+  const rows = mine
+    .filter((m) => known.has(m.id) && known.get(m.id).status !== "finished")
+    .map((m) => {
+      const li = document.createElement("li");
+      const title = document.createElement("strong");
+      title.textContent = `${m.title} · ${m.id}`;
+      li.append(title);
+      for (const [seat, link] of Object.entries(m.links)) {
+        const a = document.createElement("a");
+        a.href = link;
+        a.textContent = t("lobby.sit", { n: seat });
+        li.append(" ", a);
+      }
+      return li;
+    });
+  $("mine").replaceChildren(...(rows.length ? rows : [emptyItem()]));
+}
+
+start();

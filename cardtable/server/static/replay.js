@@ -1,0 +1,98 @@
+// Replaying a finished match step by step (keyboard: ← and →, Home and End).
+
+import { languageSwitch, t, translatePage } from "./i18n.js";
+import { cardBack, cardElement } from "./cards.js";
+import { gameModule, renderGeneric, renderView, sidesTable } from "./render.js";
+
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+const $ = (id) => document.getElementById(id);
+const base = `/api/tables/${encodeURIComponent(tableId)}`;
+const page = { step: 0, want: 0, steps: 0, data: null, modules: {} };
+
+async function start() {
+  $("lang").append(languageSwitch());
+  translatePage();
+  $("title").textContent = t("replay.title", { id: tableId });
+  $("record").href = `${base}/record`;
+  try {
+    for (const g of (await (await fetch("/api/games")).json()).games) {
+      page.modules[g.id] = g.client_module;
+    }
+  } catch {
+    // generic rendering
+  }
+  $("first").addEventListener("click", () => go(0));
+  $("prev").addEventListener("click", () => go(page.step - 1));
+  $("next").addEventListener("click", () => go(page.step + 1));
+  $("last").addEventListener("click", () => go(page.steps));
+  $("slider").addEventListener("input", () => go(Number($("slider").value)));
+  document.addEventListener("keydown", (event) => {
+    if (event.target.tagName === "INPUT" && event.target.type !== "range") return;
+    const moves = { ArrowLeft: -1, ArrowRight: 1 };
+    if (event.key in moves) go(page.step + moves[event.key]);
+    else if (event.key === "Home") go(0);
+    else if (event.key === "End") go(page.steps);
+    else return;
+    event.preventDefault();
+  });
+  window.addEventListener("languagechange-cardtable", () => draw());
+  const first = new URLSearchParams(location.search).get("step");
+  go(Number(first) || 0);
+}
+
+// Keys may be pressed faster than steps arrive: the wanted step moves at once and only the
+// answer for the latest wanted step is drawn.
+async function go(step) {
+  if (step < 0 || (page.data && step > page.steps)) return;
+  page.want = step;
+  page.step = step;
+  const response = await fetch(`${base}/replay/${step}`);
+  const data = await response.json();
+  if (page.want !== step) return;
+  if (!response.ok) {
+    $("error").textContent = t("replay.unavailable", { message: data.error });
+    $("error").hidden = false;
+    return;
+  }
+  page.step = data.step;
+  page.steps = data.steps;
+  page.data = data;
+  draw();
+}
+
+function context() {
+  return {
+    seat: null, legal: [], play() {}, selected: new Set(), toggle() {}, t,
+    cardElement, cardBack, renderGeneric,
+  };
+}
+
+async function draw() {
+  const data = page.data;
+  if (!data) return;
+  $("slider").max = String(data.steps);
+  $("slider").value = String(data.step);
+  $("step").textContent = t("replay.step", { step: data.step, steps: data.steps });
+  $("what").textContent = data.last
+    ? `${t("table.hand", { n: data.last.hand })} · ${t("table.seat", { n: data.last.seat })}: ${data.last.action}`
+    : t("replay.start");
+  const module = await gameModule(data.spectator.game, page.modules[data.spectator.game]);
+  renderView($("public"), data.spectator, context(), module);
+  const everyone = $("everyone");
+  everyone.replaceChildren();
+  data.seats.forEach((view, seat) => {
+    const box = document.createElement("section");
+    box.className = "seat-view";
+    const h = document.createElement("h3");
+    h.textContent = t("table.seat", { n: seat });
+    const area = document.createElement("div");
+    area.className = "area";
+    box.append(h, area);
+    everyone.append(box);
+    renderView(area, view, { ...context(), seat }, module);
+  });
+  const sides = data.scores.length;
+  $("scores").replaceChildren(sidesTable([["score", data.scores]], sides, t("table.scores")));
+}
+
+start();

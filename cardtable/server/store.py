@@ -1,0 +1,472 @@
+"""Durable storage of tables: their setup, seats, every hand's deck and every action.
+
+The stored action log is the truth (boardgame.io keeps a log of moves the same way): a table
+is rebuilt after a restart by turning its rows into a record and replaying it with
+``Match.from_record``. Each action is committed, together with the next hand's deck when it
+starts one and the table's summary, in one transaction *before* the server acknowledges or
+broadcasts it.
+
+Everything here is synchronous SQLAlchemy 2 and portable (SQLite by default, PostgreSQL by
+URL); ``AsyncStore`` runs it on one dedicated thread so the event loop never waits on disk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from functools import partial
+from typing import Any, TypeVar
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    Engine,
+    ForeignKey,
+    String,
+    Text,
+    create_engine,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+from cardtable.core.match import RECORD_FORMAT, RECORD_VERSION
+
+T = TypeVar("T")
+
+OPEN, RUNNING, FINISHED = "open", "running", "finished"
+STATUSES = (OPEN, RUNNING, FINISHED)
+
+
+def token_hash(token: str) -> str:
+    """Seats are held by secret tokens; only their hashes are stored, so a copy of the
+    database does not hand out the seats."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "card_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    players: Mapped[int]
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    first_dealer: Mapped[int]
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    version: Mapped[int] = mapped_column(default=0)  # actions played so far
+    hand_number: Mapped[int] = mapped_column(default=1)
+    scores: Mapped[list[int]] = mapped_column(JSON)
+    winner: Mapped[int | None]
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SeatRow(Base):
+    __tablename__ = "card_seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("card_tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(primary_key=True)
+    kind: Mapped[str] = mapped_column(String(32))  # "human" or a bot level
+    token_hash: Mapped[str | None] = mapped_column(String(64))
+    claimed: Mapped[bool] = mapped_column(default=False)
+
+
+class HandRow(Base):
+    __tablename__ = "card_hands"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("card_tables.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(primary_key=True)  # 1-based
+    dealer: Mapped[int]
+    deck: Mapped[str] = mapped_column(Text)  # top first, as in a record
+
+
+class ActionRow(Base):
+    __tablename__ = "card_actions"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("card_tables.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(primary_key=True)  # 1-based over the whole match
+    hand: Mapped[int]
+    seat: Mapped[int]
+    text: Mapped[str] = mapped_column(Text)
+    by: Mapped[str] = mapped_column(String(32))  # "human" or the bot level that chose it
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+# -- plain data passed between the room and the store -----------------------------------------
+@dataclass(frozen=True, slots=True)
+class StoredSeat:
+    seat: int
+    kind: str
+    token_hash: str | None
+    claimed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class StoredAction:
+    number: int
+    hand: int
+    seat: int
+    text: str
+    by: str
+
+
+@dataclass(frozen=True, slots=True)
+class StoredHand:
+    number: int
+    dealer: int
+    deck: str
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """What the table row says about progress (kept current with every action)."""
+
+    status: str
+    version: int
+    hand_number: int
+    scores: list[int]
+    winner: int | None
+
+
+Entry = tuple[str, StoredAction, StoredHand | None, Summary]  # one action of one table
+
+
+@dataclass(slots=True)
+class StoredTable:
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    first_dealer: int
+    summary: Summary
+    created_at: datetime
+    seats: list[StoredSeat] = field(default_factory=list)
+    hands: list[StoredHand] = field(default_factory=list)
+    actions: list[StoredAction] = field(default_factory=list)
+
+    def record(self) -> dict[str, Any]:
+        """The stored log as a ``Match.record``-shaped dict, ready for ``Match.from_record``."""
+        hands: list[dict[str, Any]] = [
+            {"dealer": h.dealer, "deck": h.deck, "actions": []} for h in self.hands
+        ]
+        for a in self.actions:
+            hands[a.hand - 1]["actions"].append(a.text)
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": self.game,
+            "players": self.players,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "dealer": self.first_dealer,
+            "hands": hands,
+        }
+
+
+def engine_url(url: str) -> URL:
+    """The SQLAlchemy URL for ``--db``; a bare ``postgresql://`` uses psycopg 3, the driver
+    the ``postgres`` extra installs."""
+    parsed = make_url(url)
+    if parsed.drivername == "postgresql":
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    return parsed
+
+
+def make_engine(url: str) -> Engine:
+    parsed = engine_url(url)
+    engine = create_engine(parsed)
+    if parsed.get_backend_name() == "sqlite":
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(conn: Any, _record: Any) -> None:
+            # WAL lets readers and the writer overlap; FULL makes each commit reach the disk.
+            cur = conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=FULL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.execute("PRAGMA busy_timeout=10000")
+            cur.close()
+
+    return engine
+
+
+class Store:
+    """Synchronous storage calls; each method is one transaction."""
+
+    def __init__(self, url: str) -> None:
+        self.engine = make_engine(url)
+        Base.metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def create_table(self, table: StoredTable) -> None:
+        at = table.created_at
+        with Session(self.engine) as s, s.begin():
+            s.add(
+                TableRow(
+                    id=table.id,
+                    game=table.game,
+                    players=table.players,
+                    options=table.options,
+                    seed=table.seed,
+                    first_dealer=table.first_dealer,
+                    status=table.summary.status,
+                    version=table.summary.version,
+                    hand_number=table.summary.hand_number,
+                    scores=table.summary.scores,
+                    winner=table.summary.winner,
+                    created_at=at,
+                    updated_at=at,
+                )
+            )
+            s.flush()  # the parent row first: foreign keys are checked per statement
+            for seat in table.seats:
+                s.add(
+                    SeatRow(
+                        table_id=table.id,
+                        seat=seat.seat,
+                        kind=seat.kind,
+                        token_hash=seat.token_hash,
+                        claimed=seat.claimed,
+                    )
+                )
+            for hand in table.hands:
+                s.add(
+                    HandRow(
+                        table_id=table.id, number=hand.number, dealer=hand.dealer, deck=hand.deck
+                    )
+                )
+
+    def append(
+        self, table_id: str, action: StoredAction, new_hand: StoredHand | None, summary: Summary
+    ) -> None:
+        """Commit one action (and the hand it deals, if any) with the table's new summary."""
+        self.append_many([(table_id, action, new_hand, summary)])
+
+    def append_many(self, entries: list[Entry]) -> None:
+        """Commit several tables' actions in one transaction: all of them or none."""
+        with Session(self.engine) as s, s.begin():
+            for entry in entries:
+                self._add(s, *entry)
+
+    def _add(
+        self,
+        s: Session,
+        table_id: str,
+        action: StoredAction,
+        new_hand: StoredHand | None,
+        summary: Summary,
+    ) -> None:
+        s.add(
+            ActionRow(
+                table_id=table_id,
+                number=action.number,
+                hand=action.hand,
+                seat=action.seat,
+                text=action.text,
+                by=action.by,
+                at=now(),
+            )
+        )
+        if new_hand is not None:
+            s.add(
+                HandRow(
+                    table_id=table_id,
+                    number=new_hand.number,
+                    dealer=new_hand.dealer,
+                    deck=new_hand.deck,
+                )
+            )
+        s.execute(
+            update(TableRow)
+            .where(TableRow.id == table_id)
+            .values(
+                status=summary.status,
+                version=summary.version,
+                hand_number=summary.hand_number,
+                scores=summary.scores,
+                winner=summary.winner,
+                updated_at=now(),
+            )
+        )
+
+    def claim_seat(self, table_id: str, seat: int, status: str) -> None:
+        """Mark a human seat as taken for the first time (and the table's status after it)."""
+        with Session(self.engine) as s, s.begin():
+            s.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .values(claimed=True)
+            )
+            s.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id)
+                .values(status=status, updated_at=now())
+            )
+
+    def load(self, table_id: str, *, with_log: bool = True) -> StoredTable | None:
+        """A table with its seats and, unless ``with_log`` is false, its hands and actions."""
+        with Session(self.engine) as s:
+            row = s.get(TableRow, table_id)
+            if row is None:
+                return None
+            table = _stored(row)
+            seats = s.scalars(
+                select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+            )
+            table.seats = [StoredSeat(r.seat, r.kind, r.token_hash, r.claimed) for r in seats]
+            if not with_log:
+                return table
+            hands = s.scalars(
+                select(HandRow).where(HandRow.table_id == table_id).order_by(HandRow.number)
+            )
+            table.hands = [StoredHand(r.number, r.dealer, r.deck) for r in hands]
+            actions = s.scalars(
+                select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.number)
+            )
+            table.actions = [StoredAction(r.number, r.hand, r.seat, r.text, r.by) for r in actions]
+            return table
+
+    def unfinished_ids(self) -> list[str]:
+        with Session(self.engine) as s:
+            rows = s.scalars(
+                select(TableRow.id).where(TableRow.status != FINISHED).order_by(TableRow.created_at)
+            )
+            return list(rows)
+
+    def list_tables(self, status: str | None, limit: int) -> list[StoredTable]:
+        """The newest tables (optionally of one status) with their seats, no log."""
+        with Session(self.engine) as s:
+            query = select(TableRow).order_by(TableRow.created_at.desc()).limit(limit)
+            if status is not None:
+                query = query.where(TableRow.status == status)
+            tables = [_stored(r) for r in s.scalars(query)]
+            if not tables:
+                return []
+            by_id = {t.id: t for t in tables}
+            seats = s.scalars(
+                select(SeatRow)
+                .where(SeatRow.table_id.in_(list(by_id)))
+                .order_by(SeatRow.table_id, SeatRow.seat)
+            )
+            for r in seats:
+                by_id[r.table_id].seats.append(StoredSeat(r.seat, r.kind, r.token_hash, r.claimed))
+            return tables
+
+
+def _stored(row: TableRow) -> StoredTable:
+    summary = Summary(row.status, row.version, row.hand_number, list(row.scores), row.winner)
+    return StoredTable(
+        id=row.id,
+        game=row.game,
+        players=row.players,
+        options=dict(row.options),
+        seed=row.seed,
+        first_dealer=row.first_dealer,
+        summary=summary,
+        created_at=_utc(row.created_at),
+    )
+
+
+def _utc(at: datetime) -> datetime:
+    """SQLite hands back naive datetimes; they were stored in UTC."""
+    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
+
+
+def _settle(done: asyncio.Future[None], error: BaseException | None) -> None:
+    if done.cancelled():
+        return
+    if error is None:
+        done.set_result(None)
+    else:
+        done.set_exception(error)
+
+
+class AsyncStore:
+    """The ``Store`` on one worker thread: calls run in order, off the event loop.
+
+    Actions are group-committed: every action waiting when the worker gets to them is
+    written in one transaction (one disk sync for many tables), and each waiting table
+    resumes only once its action is durable.
+    """
+
+    def __init__(self, url: str) -> None:
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardtable-db")
+        self.store = self._pool.submit(Store, url).result()
+        self._waiting: list[tuple[Entry, asyncio.Future[None]]] = []
+        self._lock = threading.Lock()
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, fn, *args)
+
+    async def create_table(self, table: StoredTable) -> None:
+        await self.run(self.store.create_table, table)
+
+    async def append(
+        self, table_id: str, action: StoredAction, new_hand: StoredHand | None, summary: Summary
+    ) -> None:
+        """Return once the action is committed (raise if it could not be)."""
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        with self._lock:
+            self._waiting.append(((table_id, action, new_hand, summary), done))
+            first = len(self._waiting) == 1
+        if first:
+            self._pool.submit(self._commit_waiting, loop)
+        await done
+
+    def _commit_waiting(self, loop: asyncio.AbstractEventLoop) -> None:
+        """On the worker: commit everything waiting at once; if that fails, one by one, so
+        only the entries that cannot be stored fail."""
+        with self._lock:
+            batch, self._waiting = self._waiting, []
+        results: list[BaseException | None]
+        try:
+            self.store.append_many([entry for entry, _ in batch])
+            results = [None] * len(batch)
+        except Exception:
+            results = []
+            for entry, _ in batch:
+                try:
+                    self.store.append_many([entry])
+                    results.append(None)
+                except Exception as e:
+                    results.append(e)
+        for (_, done), error in zip(batch, results, strict=True):
+            loop.call_soon_threadsafe(_settle, done, error)
+
+    async def claim_seat(self, table_id: str, seat: int, status: str) -> None:
+        await self.run(self.store.claim_seat, table_id, seat, status)
+
+    async def load(self, table_id: str, *, with_log: bool = True) -> StoredTable | None:
+        return await self.run(partial(self.store.load, table_id, with_log=with_log))
+
+    async def unfinished_ids(self) -> list[str]:
+        return await self.run(self.store.unfinished_ids)
+
+    async def list_tables(self, status: str | None, limit: int) -> list[StoredTable]:
+        return await self.run(self.store.list_tables, status, limit)
+
+    def close(self) -> None:
+        self._pool.submit(self.store.close).result()
+        self._pool.shutdown(wait=True)

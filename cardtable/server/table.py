@@ -1,0 +1,414 @@
+"""One table in play: its ``Match``, its seats, the clients watching it, its computer players.
+
+The table is authoritative: every action is checked by ``Match`` (rules and turn), committed
+to the store, and only then acknowledged and pushed to every client as that client's own view
+(``Match.view(seat)``, spectators ``view(None)``). Actions at one table run one at a time
+under its lock; computer players choose off the event loop and lose their move if anything
+changed meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.bots import RandomBot, make_bot
+from cardtable.core.cards import cards_str
+from cardtable.core.errors import IllegalActionError, NotationError
+from cardtable.core.game import Action
+from cardtable.core.invariants import cards_mentioned
+from cardtable.core.match import Match
+from cardtable.server import protocol as p
+from cardtable.server.config import ServerConfig
+from cardtable.server.connection import Connection
+from cardtable.server.seats import HUMAN, Seat, bot_seed, levels_for
+from cardtable.server.store import (
+    FINISHED,
+    OPEN,
+    RUNNING,
+    AsyncStore,
+    StoredAction,
+    StoredHand,
+    StoredTable,
+    Summary,
+    token_hash,
+)
+
+log = logging.getLogger("cardtable.server")
+
+
+@dataclass(frozen=True, slots=True)
+class LastAction:
+    """The latest action, kept with the state just after it so each viewer's copy of its text
+    can be withheld when it names a card hidden from them (a face-down discard, C-6)."""
+
+    seat: int
+    text: str
+    by: str
+    hand: int
+    version: int
+    state_after: Any
+
+
+class LiveTable:
+    """A table being served: joins and leaves, players' actions, computer moves, pushes."""
+
+    def __init__(
+        self,
+        stored: StoredTable,
+        match: Match,
+        store: AsyncStore,
+        config: ServerConfig,
+        on_idle: Callable[[LiveTable], None],
+    ) -> None:
+        self.id = stored.id
+        self.match = match
+        self.store = store
+        self.config = config
+        self.status = stored.summary.status
+        self.created_at = stored.created_at
+        self.version = len(stored.actions)
+        self.seed = stored.seed
+        self.seats = [
+            Seat.create(s.seat, s.kind, s.token_hash, s.claimed, match.game_id, stored.seed)
+            for s in stored.seats
+        ]
+        self.connections: set[Connection] = set()
+        self.lock = asyncio.Lock()
+        self._deck = Counter(match.rules.deck())
+        self._bot_task: asyncio.Task[None] | None = None
+        self._on_idle = on_idle
+        self._last: LastAction | None = None
+        if stored.actions:
+            a = stored.actions[-1]
+            hand = match.hands[a.hand - 1]
+            after = hand.final if hand.settlement is not None else match.state
+            self._last = LastAction(a.seat, a.text, a.by, a.hand, self.version, after)
+
+    # -- lifecycle ------------------------------------------------------------------------
+    def start(self, *, restored: bool) -> None:
+        """Begin serving: after a restart every human is away until they reconnect."""
+        if restored:
+            for seat in self.seats:
+                if seat.is_human and seat.claimed:
+                    self._start_away_timer(seat)
+        self._kick_bots()
+
+    def stop(self) -> None:
+        if self._bot_task is not None and self._bot_task is not asyncio.current_task():
+            self._bot_task.cancel()
+        for seat in self.seats:
+            seat.cancel_timer()
+
+    # -- what clients see -----------------------------------------------------------------
+    def summary(self) -> dict[str, Any]:
+        """Public facts for the lobby: no cards, no tokens, no seed."""
+        m = self.match
+        return {
+            "id": self.id,
+            "game": m.game_id,
+            "title": m.rules.title,
+            "players": m.players,
+            "options": dict(m.rules.options),
+            "status": self.status,
+            "seats": [s.public() for s in self.seats],
+            "version": self.version,
+            "hand_number": m.hand_number,
+            "scores": m.scores,
+            "winner": m.winner,
+            "created_at": self.created_at.isoformat(),
+        }
+
+    def state_message(self, viewer: int | None) -> dict[str, Any]:
+        return {
+            "type": "state",
+            "table": self.id,
+            "version": self.version,
+            "status": self.status,
+            "seats": [s.public() for s in self.seats],
+            "last": self._last_for(viewer),
+            "view": self.match.view(viewer),
+        }
+
+    def _last_for(self, viewer: int | None) -> dict[str, Any] | None:
+        last = self._last
+        if last is None:
+            return None
+        text: str | None = last.text
+        if viewer != last.seat and self._names_hidden(last.text, last.state_after, viewer):
+            text = None
+        return {
+            "seat": last.seat,
+            "action": text,
+            "by": last.by,
+            "hand": last.hand,
+            "version": last.version,
+        }
+
+    def _names_hidden(self, text: str, state: Any, viewer: int | None) -> bool:
+        """Whether ``text`` names a card ``viewer`` may not see in ``state`` (every copy of it
+        hidden, as in ``check_state``)."""
+        named = cards_mentioned(text)
+        if not named:
+            return False
+        hidden = Counter(self.match.rules.hidden(state, viewer))
+        return any(hidden[c] >= self._deck[c] for c in named)
+
+    def broadcast(self) -> None:
+        """Push the new state to every client, each as its own view (built once per seat)."""
+        texts: dict[int | None, str] = {}
+        for conn in list(self.connections):
+            if conn.seat not in texts:
+                texts[conn.seat] = p.encode(self.state_message(conn.seat))
+            conn.push(texts[conn.seat])
+
+    def push_seats(self, but: Connection | None = None) -> None:
+        """Tell every client (but one, who already knows) who is at the table now."""
+        message = p.encode(
+            {"type": "seats", "table": self.id, "seats": [s.public() for s in self.seats]}
+        )
+        for conn in list(self.connections):
+            if conn is not but:
+                conn.push(message)
+
+    # -- joining and leaving --------------------------------------------------------------
+    async def join(self, conn: Connection, hello: p.Hello) -> None:
+        """Attach a client as the seat its token holds (taking it back from a stand-in), or as
+        a spectator."""
+        seat: Seat | None = None
+        hashed: str | None = None
+        if hello.token is not None:
+            hashed = token_hash(hello.token)
+            seat = next((s for s in self.seats if s.holds(hashed)), None)
+            if seat is None:
+                raise p.ProtocolError(
+                    p.BAD_TOKEN, "This link's seat token is not valid for this table", hello.seq
+                )
+        async with self.lock:
+            started = self.status
+            if seat is not None and not seat.claimed:
+                claimed = [s.claimed or s is seat for s in self.seats if s.is_human]
+                status = (
+                    self.status if self.status == FINISHED else (RUNNING if all(claimed) else OPEN)
+                )
+                try:
+                    await self.store.claim_seat(self.id, seat.number, status)
+                except Exception:
+                    log.exception("table %s: could not store seat %d", self.id, seat.number)
+                    raise p.ProtocolError(
+                        p.SERVER_ERROR, "The seat could not be saved; try again", hello.seq
+                    ) from None
+                seat.claimed = True
+                self.status = status
+            conn.table = self
+            conn.seat = None if seat is None else seat.number
+            conn.token_hash = hashed
+            self.connections.add(conn)
+            if seat is not None:
+                seat.connections += 1
+                seat.cancel_timer()
+                if seat.stand_in is not None:  # the human is back: the stand-in leaves
+                    seat.stand_in = None
+                    seat.stand_in_level = None
+            conn.push(
+                {
+                    "type": "welcome",
+                    "seq": hello.seq,
+                    "table": self.summary(),
+                    "seat": conn.seat,
+                    "version": self.version,
+                }
+            )
+            if self.status != started:  # the last seat arrived: everyone learns the match began
+                self.broadcast()
+            else:
+                conn.push(self.state_message(conn.seat))
+                if seat is not None:
+                    self.push_seats(but=conn)
+        self._kick_bots()
+
+    def leave(self, conn: Connection) -> None:
+        if conn not in self.connections:
+            return
+        self.connections.discard(conn)
+        if conn.seat is not None:
+            seat = self.seats[conn.seat]
+            seat.connections -= 1
+            if seat.connections == 0:
+                self._start_away_timer(seat)
+                self.push_seats()
+        if self.status == FINISHED and not self.connections:
+            self._on_idle(self)
+
+    def _start_away_timer(self, seat: Seat) -> None:
+        if self.config.takeover_seconds <= 0 or self.status == FINISHED:
+            return
+        seat.cancel_timer()
+        loop = asyncio.get_running_loop()
+        seat.away_timer = loop.call_later(
+            self.config.takeover_seconds, self._take_over, seat.number
+        )
+
+    def _take_over(self, number: int) -> None:
+        """A human has been away too long: a computer plays the seat until they return."""
+        seat = self.seats[number]
+        seat.away_timer = None
+        if seat.connections or seat.stand_in is not None or self.status == FINISHED:
+            return
+        level = self.config.takeover_level
+        if level not in levels_for(self.match.game_id):
+            log.warning(
+                "table %s: no %s player for this game; a random one stands in", self.id, level
+            )
+            level = "random"
+        seat.stand_in = make_bot(self.match.game_id, level, bot_seed(self.seed, number, "stand-in"))
+        seat.stand_in_level = level
+        log.info("table %s: a %s computer player stands in for seat %d", self.id, level, number)
+        self.push_seats()
+        self._kick_bots()
+
+    # -- playing --------------------------------------------------------------------------
+    def resend(self, conn: Connection) -> None:
+        conn.push(self.state_message(conn.seat))
+
+    async def play(self, conn: Connection, msg: p.Play) -> None:
+        """A human's action: refused with a reason unless it is theirs to make and legal now."""
+        if conn.seat is None:
+            raise p.ProtocolError(p.SPECTATOR, "Spectators cannot play", msg.seq)
+        if msg.token is not None and token_hash(msg.token) != conn.token_hash:
+            raise p.ProtocolError(
+                p.FORGED, "That token is not the one this connection joined with", msg.seq
+            )
+        if msg.seat is not None and msg.seat != conn.seat:
+            raise p.ProtocolError(
+                p.FORGED, f"This connection plays for seat {conn.seat}, not {msg.seat}", msg.seq
+            )
+        async with self.lock:
+            m = self.match
+            if self.status == OPEN:
+                raise p.ProtocolError(
+                    p.NOT_STARTED, "The match starts when every seat has joined", msg.seq
+                )
+            if m.is_over:
+                raise p.ProtocolError(p.ILLEGAL, "The match is over", msg.seq, rule="C-4")
+            if msg.version != self.version:
+                raise p.ProtocolError(
+                    p.STALE_VERSION,
+                    f"The table has moved on (version {self.version}, not {msg.version})",
+                    msg.seq,
+                )
+            if m.to_move != conn.seat:
+                raise p.ProtocolError(
+                    p.NOT_YOUR_TURN, f"It is seat {m.to_move}'s turn", msg.seq, rule="C-5"
+                )
+            try:
+                action = m.check(msg.action)
+            except NotationError as e:
+                raise p.ProtocolError(p.NOTATION, str(e), msg.seq, position=e.position) from None
+            except IllegalActionError as e:
+                raise p.ProtocolError(p.ILLEGAL, e.reason, msg.seq, rule=e.rule) from None
+            await self._commit(conn.seat, action, HUMAN, msg.seq)
+            conn.push({"type": "ack", "seq": msg.seq, "version": self.version})
+            self.broadcast()
+        self._after_action()
+
+    async def _commit(self, seat: int, action: Action, by: str, seq: int | None) -> None:
+        """Apply a checked action and store it; on a storage failure undo it and refuse."""
+        m = self.match
+        hand = m.hand_number
+        m.play(action)
+        version = self.version + 1
+        new_hand = None
+        if m.hand_number > hand:
+            h = m.hands[-1]
+            new_hand = StoredHand(m.hand_number, h.dealer, cards_str(h.deck, sort=False))
+        status = FINISHED if m.is_over else self.status
+        summary = Summary(status, version, m.hand_number, m.scores, m.winner)
+        text = str(action)
+        try:
+            await self.store.append(
+                self.id, StoredAction(version, hand, seat, text, by), new_hand, summary
+            )
+        except Exception:
+            log.exception("table %s: could not store action %d", self.id, version)
+            self._undo_last(dealt=new_hand is not None)
+            raise p.ProtocolError(
+                p.SERVER_ERROR, "The action could not be saved, so it was not played", seq
+            ) from None
+        ended = m.hands[hand - 1]
+        after = ended.final if ended.settlement is not None else m.state
+        self._last = LastAction(seat, text, by, hand, version, after)
+        self.version = version
+        self.status = status
+
+    def _undo_last(self, *, dealt: bool) -> None:
+        """Take back the action just played (not stored): replay the record without it."""
+        record = self.match.record()
+        if dealt:
+            record["hands"].pop()
+        record["hands"][-1]["actions"].pop()
+        for key in ("scores", "winner"):
+            record.pop(key, None)
+        for hand in record["hands"]:
+            hand["scores"] = None
+        self.match = Match.from_record(record)
+
+    def _after_action(self) -> None:
+        if self.status == FINISHED:
+            self.stop()
+            if not self.connections:
+                self._on_idle(self)
+        else:
+            self._kick_bots()
+
+    # -- computer players -----------------------------------------------------------------
+    def _bot_to_move(self) -> Seat | None:
+        if self.status != RUNNING:
+            return None
+        to_move = self.match.to_move
+        if to_move is None:
+            return None
+        seat = self.seats[to_move]
+        return seat if seat.acting_bot() is not None else None
+
+    def _kick_bots(self) -> None:
+        if self._bot_to_move() is None:
+            return
+        if self._bot_task is None or self._bot_task.done():
+            self._bot_task = asyncio.create_task(self._run_bots(), name=f"bots-{self.id}")
+
+    async def _run_bots(self) -> None:
+        """Play computer seats one move at a time while one is to move."""
+        while (seat := self._bot_to_move()) is not None:
+            if self.config.bot_delay > 0:
+                await asyncio.sleep(self.config.bot_delay)
+            bot = seat.acting_bot()
+            if self._bot_to_move() is not seat or bot is None:
+                continue
+            version = self.version
+            view = self.match.view(seat.number)
+            legal = self.match.legal_actions()
+            try:
+                action = await asyncio.to_thread(bot.choose, view, legal)
+            except Exception:
+                log.exception("table %s: computer player failed; a random move", self.id)
+                action = RandomBot(version).choose(view, legal)
+            if action not in legal:
+                log.error("table %s: computer player chose %s, not legal", self.id, action)
+                action = RandomBot(version).choose(view, legal)
+            async with self.lock:
+                if self.version != version or seat.acting_bot() is not bot:
+                    continue  # someone came back or the table moved on: choose again
+                try:
+                    await self._commit(seat.number, action, seat.acting_level(), None)
+                except p.ProtocolError:
+                    await asyncio.sleep(1.0)  # storage trouble: try again shortly
+                    continue
+                self.broadcast()
+            if self.status == FINISHED:
+                self._after_action()
+                return
