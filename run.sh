@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
-# The main job. Until the card room lands: a short checked simulation of every game.
+# The main job: the card room on http://127.0.0.1:8000 (SQLite file cardtable.db).
+# Any arguments run that cardtable command instead: ./run.sh play rummy-500 --players 3
 source "$(dirname "$0")/scripts/venv.sh"
 if [ "$#" -gt 0 ]; then
   exec .venv/bin/cardtable "$@"
 fi
-for game in royal-casino buck-euchre rummy-500 queen-city-rum; do
-  .venv/bin/cardtable simulate "$game" --matches 5 --seed 1
-done
+exec .venv/bin/cardtable serve
