@@ -29,6 +29,7 @@ STALE_VERSION = "stale_version"
 NOTATION = "notation"
 ILLEGAL = "illegal"
 SERVER_ERROR = "server_error"
+NO_HINT = "no_hint"
 
 MAX_SEQ = 2**53 - 1  # exact in JavaScript numbers
 MAX_ID = 64
@@ -91,7 +92,14 @@ class Ping:
     seq: int
 
 
-ClientMessage = Hello | Play | Sync | Ping
+@dataclass(frozen=True, slots=True)
+class HintRequest:
+    """Ask what the search bot would play from this seat's view."""
+
+    seq: int
+
+
+ClientMessage = Hello | Play | Sync | Ping | HintRequest
 
 
 def parse_message(text: str) -> ClientMessage:
@@ -124,8 +132,10 @@ def parse_message(text: str) -> ClientMessage:
         return Sync(seq)
     if kind == "ping":
         return Ping(seq)
+    if kind == "hint":
+        return HintRequest(seq)
     raise ProtocolError(
-        BAD_MESSAGE, "Unknown message type (expected hello, play, sync or ping)", seq
+        BAD_MESSAGE, "Unknown message type (expected hello, play, sync, ping or hint)", seq
     )
 
 

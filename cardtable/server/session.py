@@ -118,6 +118,8 @@ async def dispatch(room: Room, conn: Connection, msg: p.ClientMessage) -> None:
         raise p.ProtocolError(p.NOT_JOINED, "Send hello to join a table first", msg.seq)
     if isinstance(msg, p.Sync):
         conn.table.resend(conn)
+    elif isinstance(msg, p.HintRequest):
+        await conn.table.hint(conn, msg)
     else:
         await conn.table.play(conn, msg)
 

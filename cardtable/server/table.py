@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.bots import RandomBot, make_bot
+from cardtable.bots.hint import hint
 from cardtable.core.cards import cards_str
 from cardtable.core.errors import IllegalActionError, NotationError
 from cardtable.core.game import Action
@@ -38,6 +39,7 @@ from cardtable.server.store import (
     token_hash,
 )
 
+HINT_ITERATIONS = 200  # about a search:medium decision's worth of sampled deals
 log = logging.getLogger("cardtable.server")
 
 
@@ -274,6 +276,30 @@ class LiveTable:
     # -- playing --------------------------------------------------------------------------
     def resend(self, conn: Connection) -> None:
         conn.push(self.state_message(conn.seat))
+
+    async def hint(self, conn: Connection, msg: p.HintRequest) -> None:
+        """The search bot's advice for the seat to move, computed off the event loop from
+        that seat's view only (so a hint never knows more than the player)."""
+        if conn.seat is None:
+            raise p.ProtocolError(p.SPECTATOR, "Spectators get no hints", msg.seq)
+        async with self.lock:
+            if self.match.is_over or self.match.to_move != conn.seat:
+                raise p.ProtocolError(p.NOT_YOUR_TURN, "Hints are for your turn", msg.seq)
+            view, version = self.match.view(conn.seat), self.version
+        try:
+            advice = await asyncio.to_thread(hint, view, iterations=HINT_ITERATIONS, seed=version)
+        except NotImplementedError as e:
+            raise p.ProtocolError(p.NO_HINT, str(e), msg.seq) from None
+        conn.push(
+            {
+                "type": "hint",
+                "seq": msg.seq,
+                "version": version,
+                "action": advice.action,
+                "reason": advice.reason,
+                "top": advice.top,
+            }
+        )
 
     async def play(self, conn: Connection, msg: p.Play) -> None:
         """A human's action: refused with a reason unless it is theirs to make and legal now."""
