@@ -22,13 +22,13 @@ def test_hint_is_refused_to_spectators_and_out_of_turn_and_without_sampling(
             a.hello(table_id, tokens["0"])
             b.hello(table_id, tokens["1"])
             watcher.hello(table_id)
-            mover, other = (a, b) if a.my_turn()["view"]["to_move"] == 0 else (b, a)
+            mover, other = (a, b) if a.my_turn(timeout=30)["view"]["to_move"] == 0 else (b, a)
             watcher.send(type="hint")
-            assert watcher.error()["code"] == "spectator"
+            assert watcher.error(timeout=30)["code"] == "spectator"
             other.send(type="hint")
-            assert other.error()["code"] == "not_your_turn"
+            assert other.error(timeout=30)["code"] == "not_your_turn"
             mover.send(type="hint")  # the toy game cannot sample hidden cards
-            refused = mover.error()
+            refused = mover.error(timeout=30)
             assert refused["code"] == "no_hint" and "cannot sample" in refused["message"]
 
 

@@ -1,1 +1,0 @@
-"""Placeholder: this game is not implemented yet."""

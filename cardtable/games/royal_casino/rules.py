@@ -1,0 +1,220 @@
+"""``RoyalCasino``: the Rules contract for Royal Casino (RULES.md RC-1 … RC-23): the deal,
+applying plays, views and zones. Legal plays, refusals and scoring live in their own modules."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
+
+from cardtable.core.cards import CARD_NAMES, FULL_DECK, cards_of, mask_of
+from cardtable.core.errors import IllegalActionError
+from cardtable.core.game import JSON, Action, OptionSpec, Rules, Settlement
+from cardtable.core.registry import register
+from cardtable.games.royal_casino.actions import Build, Capture, Play, Trail, parse_play
+from cardtable.games.royal_casino.checks import find_fault
+from cardtable.games.royal_casino.moves import legal_plays, sides_of
+from cardtable.games.royal_casino.scoring import NEAR_ITEMS, near_items, settle_hand
+from cardtable.games.royal_casino.table import State, TableBuild, build_order
+from cardtable.games.royal_casino.values import SPADE_MASK, table_sum
+from cardtable.games.royal_casino.worlds import sample_world
+
+HAND_SIZE = 4  # RC-3
+TABLE_CARDS = 4  # RC-3: face up on the first deal of a hand
+
+
+def _names(mask: int) -> list[str]:
+    return [CARD_NAMES[c] for c in cards_of(mask)]
+
+
+@register
+class RoyalCasino(Rules[State]):
+    """Royal Casino for 2, 3 or 4 players (4: partnerships 0&2 against 1&3)."""
+
+    game_id = "royal-casino"
+    title = "Royal Casino"
+    player_counts = (2, 3, 4)
+    default_players = 2
+    option_specs = (
+        OptionSpec("target", 21, "points that win the match (RC-21)", low=4, high=1000),
+        OptionSpec("sweeps", True, "a capture that clears the table scores 1 (RC-18)"),
+        OptionSpec(
+            "partner_may_raise", False, "partners may raise each other's single builds (RC-10)"
+        ),
+    )
+
+    def __init__(self, players: int, options: Mapping[str, object]) -> None:
+        super().__init__(players, options)
+        target = self.options["target"]
+        assert isinstance(target, int)  # validated by OptionSpec
+        self.target = target
+        self.sweeps_on = bool(self.options["sweeps"])
+        self.partner_may_raise = bool(self.options["partner_may_raise"])
+        self._sides = sides_of(players)
+
+    # -- seats and sides (RC-1) -------------------------------------------------------------
+    @property
+    def sides(self) -> int:
+        return self._sides
+
+    def side_of(self, seat: int) -> int:
+        return seat % self._sides
+
+    # -- a hand -----------------------------------------------------------------------------
+    def deck(self) -> tuple[int, ...]:
+        return FULL_DECK
+
+    def deal(self, deck: Sequence[int], dealer: int, scores: tuple[int, ...]) -> State:
+        """RC-3: four cards each, one at a time from the player after the dealer, then four
+        face up to the table; the rest is the stock."""
+        hands, stock = _deal_round(tuple(deck), dealer, self.players)
+        return State(
+            dealer=dealer,
+            turn=(dealer + 1) % self.players,
+            hands=hands,
+            loose=mask_of(stock[:TABLE_CARDS]),
+            builds=(),
+            piles=(0,) * self._sides,
+            sweeps=(0,) * self._sides,
+            last_capture=-1,
+            stock=stock[TABLE_CARDS:],
+            near=near_items(scores, self.target),
+        )
+
+    def to_move(self, state: State) -> int | None:
+        return None if state.turn < 0 else state.turn
+
+    def legal_actions(self, state: State) -> list[Action]:
+        return legal_plays(state, self.partner_may_raise)
+
+    def apply(self, state: State, action: Action) -> State:
+        seat = state.turn
+        bit = 1 << cast(Play, action).card
+        hands = list(state.hands)
+        hands[seat] &= ~bit
+        loose, builds, piles, sweeps = state.loose, state.builds, state.piles, state.sweeps
+        last = state.last_capture
+        if isinstance(action, Trail):  # RC-15
+            loose |= bit
+        elif isinstance(action, Capture):  # RC-5
+            taken = action.cards
+            loose &= ~taken
+            if builds:
+                builds = tuple(b for b in builds if not b.cards & taken)
+            last = seat % self._sides
+            piles = _add(piles, last, taken | bit)
+            if self.sweeps_on and not loose and not builds:  # RC-18
+                sweeps = _bump(sweeps, last)
+        else:
+            assert isinstance(action, Build)
+            joined = action.cards
+            loose &= ~joined
+            cards = joined | bit
+            new = TableBuild(action.value, cards, seat, table_sum(cards) != action.value)
+            builds = tuple(
+                sorted([*(b for b in builds if not b.cards & joined), new], key=build_order)
+            )
+        stock = state.stock
+        turn = (seat + 1) % self.players
+        if not any(hands):
+            if stock:  # RC-3: deal again, nothing to the table
+                new_hands, stock = _deal_round(stock, state.dealer, self.players)
+                hands = list(new_hands)
+            else:  # RC-19: the last capturer takes what is left; not a sweep
+                left = loose
+                for b in builds:
+                    left |= b.cards
+                if last >= 0 and left:
+                    piles = _add(piles, last, left)
+                    loose, builds = 0, ()
+                turn = -1
+        return State(
+            state.dealer, turn, tuple(hands), loose, builds, piles, sweeps, last, stock, state.near
+        )
+
+    def explain(self, state: State, action: Action) -> IllegalActionError:
+        if not isinstance(action, Trail | Capture | Build):
+            return IllegalActionError("That is not a Royal Casino play", "RC-4", str(action))
+        fault = find_fault(state, action, self.partner_may_raise)
+        if fault is None:  # the generator and the checks disagree: never expected
+            fault = IllegalActionError("That play is not allowed now", "RC-4")
+        fault.action = str(action)
+        return fault
+
+    def parse_action(self, text: str) -> Action:
+        return parse_play(text)
+
+    def settle(self, state: State, scores: tuple[int, ...]) -> Settlement:
+        return settle_hand(state, scores, self.target)
+
+    # -- what players see (C-6) ---------------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> JSON:
+        """Public: the table, every pile (captures are made face up), sweeps, the stock's size,
+        hand sizes. Private: the seat's own hand."""
+        per_deal = HAND_SIZE * self.players
+        builds: list[dict[str, Any]] = [
+            {
+                "cards": _names(b.cards),
+                "value": b.value,
+                "owner": b.owner,
+                "kind": "multiple" if b.multiple else "single",
+            }
+            for b in state.builds
+        ]
+        return {
+            "hand": None if seat is None else _names(state.hands[seat]),
+            "hand_sizes": [h.bit_count() for h in state.hands],
+            "loose": _names(state.loose),
+            "builds": builds,
+            "piles": [_names(p) for p in state.piles],
+            "pile_sizes": [p.bit_count() for p in state.piles],
+            "pile_spades": [(p & SPADE_MASK).bit_count() for p in state.piles],
+            "sweeps": list(state.sweeps),
+            "stock": len(state.stock),
+            "deal": (len(FULL_DECK) - TABLE_CARDS - len(state.stock)) // per_deal,
+            "deals": (len(FULL_DECK) - TABLE_CARDS) // per_deal,
+            "dealer": state.dealer,
+            "to_move": self.to_move(state),
+            "last_capture": None if state.last_capture < 0 else state.last_capture,
+            "must_trail": state.turn >= 0 and not state.loose and not state.builds,
+            "near_21": [NEAR_ITEMS.get(code) for code in state.near],
+        }
+
+    def zones(self, state: State) -> dict[str, list[int]]:
+        zones = {"stock": list(state.stock), "table": cards_of(state.table)}
+        for seat, hand in enumerate(state.hands):
+            zones[f"hand {seat}"] = cards_of(hand)
+        for side, pile in enumerate(state.piles):
+            zones[f"pile {side}"] = cards_of(pile)
+        return zones
+
+    def determinize(self, view: JSON, seat: int, rng: random.Random) -> State:
+        """A world showing ``seat`` exactly ``view``: unseen cards dealt at random."""
+        return sample_world(view, seat, rng)
+
+    def hidden(self, state: State, seat: int | None) -> list[int]:
+        """Other players' hands and the undealt stock."""
+        out = list(state.stock)
+        for s, hand in enumerate(state.hands):
+            if s != seat:
+                out += cards_of(hand)
+        return out
+
+
+def _deal_round(
+    stock: tuple[int, ...], dealer: int, players: int
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """RC-3: card i of the stock goes to the seat ``dealer + 1 + i`` (mod players), four rounds;
+    returns the hands and what is left of the stock."""
+    hands = [0] * players
+    for i in range(HAND_SIZE * players):
+        hands[(dealer + 1 + i) % players] |= 1 << stock[i]
+    return tuple(hands), stock[HAND_SIZE * players :]
+
+
+def _add(row: tuple[int, ...], i: int, mask: int) -> tuple[int, ...]:
+    return (*row[:i], row[i] | mask, *row[i + 1 :])
+
+
+def _bump(row: tuple[int, ...], i: int) -> tuple[int, ...]:
+    return (*row[:i], row[i] + 1, *row[i + 1 :])

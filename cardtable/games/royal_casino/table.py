@@ -1,0 +1,57 @@
+"""The immutable state of a Royal Casino hand: hands, the table (loose cards and builds), the
+sides' piles and sweeps, and the undealt stock. ``apply`` returns new objects; nothing is ever
+copied deeply or changed in place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class TableBuild:
+    """A build on the table (RC-7): its cards as a mask, capture value, owner seat (RC-8).
+
+    The groups a build was made of are not kept: after a play no rule looks at them (a
+    multiple build is fixed, RC-12, and any build is captured whole), and keeping them would
+    let two plays with the same notation leave different tables. ``multiple`` is true exactly
+    when the cards' table values add up to more than ``value`` (one group adds up to it).
+    """
+
+    value: int
+    cards: int
+    owner: int
+    multiple: bool
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """One moment of a hand. Seats index ``hands``; sides index ``piles``, ``sweeps`` and
+    ``near`` (the RC-22 item each side is limited to this hand: 0 none, else 1 most cards,
+    2 Big Casino, 3 Little Casino). ``turn`` is -1 once the hand is over; ``last_capture`` is
+    the side that captured last, -1 before any capture. Builds are kept in the order of their
+    lowest card, so equal tables are equal states."""
+
+    dealer: int
+    turn: int
+    hands: tuple[int, ...]
+    loose: int
+    builds: tuple[TableBuild, ...]
+    piles: tuple[int, ...]
+    sweeps: tuple[int, ...]
+    last_capture: int
+    stock: tuple[int, ...]
+    near: tuple[int, ...]
+
+    @property
+    def table(self) -> int:
+        """Every card on the table, loose or in a build."""
+        mask = self.loose
+        for b in self.builds:
+            mask |= b.cards
+        return mask
+
+
+def build_order(b: TableBuild) -> int:
+    """Sort key of builds: their lowest card."""
+    return b.cards & -b.cards
