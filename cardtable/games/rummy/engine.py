@@ -1,0 +1,563 @@
+"""The one rummy turn engine, shared by Rummy 500 and Queen City Rum (R5-3 ... R5-15, QC-2 ...
+QC-8): draw or dig, meld, lay off, discard, Rummy calls, floating, the end of a hand.
+
+A preset subclasses ``RummyRules`` with its game id and options, builds a ``Variant`` (data)
+and scores a hand (``settle``); the turn itself is here, once. Legality is decided in two
+steps: what the rules allow at all, then C-7 (``finishing``): an action is legal only if the
+turn can still be finished after it. Exact shortcuts (a big enough hand, a card that can be
+laid off or has a three-card meld) answer most C-7 questions before any search.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import abstractmethod
+from collections.abc import Mapping, Sequence
+from operator import attrgetter
+from typing import Any
+
+from cardtable.core.cards import JOKER
+from cardtable.core.errors import IllegalActionError, OptionError
+from cardtable.core.game import JSON, Action, Rules
+from cardtable.games.rummy import hands as H
+from cardtable.games.rummy.actions import (
+    DISCARDS,
+    DRAW,
+    END,
+    PASS,
+    TAKE_TOP,
+    Discard,
+    Draw,
+    End,
+    Layoff,
+    Meld,
+    Pass,
+    Rummy,
+    Take,
+    discards,
+    meld_layoffs,
+    parse,
+    rummy,
+    take,
+)
+from cardtable.games.rummy.explain import explain
+from cardtable.games.rummy.finishing import (
+    can_close,
+    finishable,
+    only_card,
+    placed,
+    without,
+)
+from cardtable.games.rummy.melds import THREES, forms_meld, hand_melds, meld3_with
+from cardtable.games.rummy.scoring import hand_points, placed_points
+from cardtable.games.rummy.shapes import EXTEND, OPEN_MASK, open_mask
+from cardtable.games.rummy.state import (
+    CALLED,
+    CALLING,
+    DRAWING,
+    DUG,
+    EMPTY_TABLE,
+    FREE,
+    OVER,
+    PLAYING,
+    TOP,
+    Duty,
+    RummyState,
+    Table,
+    TableMeld,
+    depth_of,
+    replaced,
+    top_duty,
+)
+from cardtable.games.rummy.variant import Variant
+from cardtable.games.rummy.views import hidden, state_view, zones
+from cardtable.games.rummy.worlds import determinize
+
+_TEXT = attrgetter("text")
+
+
+def _forget(known: int, card: int) -> int:
+    """``known`` after its holder plays ``card``: one copy fewer, if one was known (C-6)."""
+    return H.remove(known, card) if known and H.count(known, card) else known
+
+
+class RummyRules(Rules[RummyState]):
+    """A rummy game: the shared engine. Presets set the class attributes and ``variant``."""
+
+    variant: Variant
+
+    def __init__(self, players: int, options: Mapping[str, object]) -> None:
+        super().__init__(players, options)
+        self.variant = v = self.make_variant()
+        self._calls = v.rummy_calls and players >= 3  # R5-10 needs a third player
+        naturals = sorted(list(range(52)) * v.decks)
+        self._deck = (*naturals, *[JOKER] * (v.jokers * v.decks))
+        if players * v.hand_size + 1 > len(self._deck):
+            raise OptionError(
+                f"{players} hands of {v.hand_size} cards and a discard do not fit in a deck "
+                f"of {len(self._deck)} cards"
+            )
+
+    @abstractmethod
+    def make_variant(self) -> Variant:
+        """The variant data for these options (may resolve automatic options in place)."""
+
+    # -- a hand ---------------------------------------------------------------------------
+    def deck(self) -> tuple[int, ...]:
+        return self._deck
+
+    def deal(self, deck: Sequence[int], dealer: int, scores: tuple[int, ...]) -> RummyState:
+        """R5-3, QC-2: one card at a time from the seat after the dealer; then the discard."""
+        n, size = self.players, self.variant.hand_size
+        hands = [0] * n
+        for i in range(n * size):
+            seat = (dealer + 1 + i) % n
+            hands[seat] = H.add(hands[seat], deck[i])
+        return RummyState(
+            dealer=dealer,
+            phase=DRAWING,
+            turn=(dealer + 1) % n,
+            asked=-1,
+            hands=tuple(hands),
+            known=(0,) * n,
+            deck=tuple(deck),
+            top=n * size + 1,
+            pile=(deck[n * size],),
+            table=EMPTY_TABLE,
+            duty=FREE,
+            melders=0,
+            floaters=0,
+            out=-1,
+        )
+
+    def to_move(self, state: RummyState) -> int | None:
+        phase = state.phase
+        if phase == OVER:
+            return None
+        return state.asked if phase == CALLING else state.turn
+
+    # -- legal actions --------------------------------------------------------------------
+    def legal_actions(self, state: RummyState) -> list[Action]:
+        phase = state.phase
+        if phase == PLAYING:
+            return self._play_actions(state)
+        if phase == DRAWING:
+            return self._draw_actions(state)
+        if phase == CALLING:
+            return self._call_actions(state)
+        return []
+
+    def _draw_actions(self, st: RummyState) -> list[Any]:
+        """R5-6/QC-4 draw or take; R5-7 digging; R5-11/QC-8 the empty stock. Every card of the
+        pile is looked at on every draw, so the exact shortcuts of ``finishable`` are inlined
+        here and the search runs only when they cannot answer."""
+        stock = st.top < len(st.deck)
+        first: Any = DRAW if stock else END
+        pile = st.pile
+        if not pile:
+            return [first]
+        v, t, table = self.variant, st.turn, st.table
+        hand = st.hands[t]
+        x = pile[-1]
+        takes = []
+        if stock:  # the top card alone: only R5-8, no discarding it back, binds
+            other = hand & H.NATURALS if x == JOKER else hand & ~(1 << x) & H.NAT or hand >> 104
+            if other or can_close(v, H.add(hand, x), table.shapes, x, self._own(st, t)):
+                takes.append(TAKE_TOP[x])
+        elif finishable(  # R5-11, QC-8: even the top card must be used at once
+            v, H.add(hand, x), table.shapes, table.open, (x,), x, self._own(st, t)
+        ):
+            takes.append(TAKE_TOP[x])
+        if len(pile) == 1 or not v.dig:
+            return [first, *takes]
+        opens, run_suits = table.open, table.run_suits
+        n = H.size(hand) + 1
+        hand = H.add(hand, x)
+        faces, jokers = hand & H.NAT, hand >> 104
+        seen = 1 << x  # faces met so far, to number repeated ones (``take 2nd Jo``)
+        for d in range(2, len(pile) + 1):
+            x = pile[-d]
+            n += 1
+            if x == JOKER:
+                hand += H.JOKER_UNIT
+                jokers += 1
+            else:
+                b = 1 << x
+                hand = hand | b << H.SECOND if hand & b else hand | b
+                faces |= b
+                if opens & b:
+                    if n >= 3:  # lay x off; two cards or more stay
+                        takes.append(self._take_at(pile, d, x, seen))
+                        seen |= b
+                        continue
+                else:
+                    meld3 = jokers >= 2
+                    if not meld3:
+                        for pair in THREES[x]:
+                            if faces & pair == pair or (jokers and faces & pair):
+                                meld3 = True
+                                break
+                    if meld3:
+                        if n >= 5:  # meld x in a three; two cards or more stay
+                            takes.append(self._take_at(pile, d, x, seen))
+                            seen |= b
+                            continue
+                    elif not run_suits >> (x // 13) & 1:
+                        seen |= b
+                        continue  # x can be neither laid off nor melded
+            if finishable(v, hand, table.shapes, opens, (x,), -1, self._own(st, t)):
+                takes.append(self._take_at(pile, d, x, seen))
+            seen |= 1 << x
+        if len(takes) > 1:
+            takes.sort(key=_TEXT)
+        return [first, *takes]
+
+    @staticmethod
+    def _take_at(pile: tuple[int, ...], depth: int, card: int, seen: int) -> Take:
+        """The take of the pile down to ``depth``, where ``card`` lies."""
+        if card != JOKER and not seen >> card & 1:
+            return TAKE_TOP[card]
+        return take(card, pile[-depth:].count(card))
+
+    @staticmethod
+    def _own(st: RummyState, seat: int) -> bool:
+        """Whether ``seat`` has made a meld of its own this hand (QC-6)."""
+        return bool(st.melders >> seat & 1)
+
+    def _call_actions(self, st: RummyState) -> list[Any]:
+        """R5-10: the asked seat may call Rummy down to any card it can then use, or pass."""
+        v, table = self.variant, st.table
+        c, pile = st.asked, st.pile
+        hand, own = st.hands[c], bool(st.melders >> c & 1)
+        discard = pile[-1]
+        calls: list[Any] = []
+        copies: dict[int, int] = {}
+        for d in range(1, len(pile) + 1):
+            x = pile[-d]
+            hand = H.add(hand, x)
+            nth = copies[x] = copies.get(x, 0) + 1
+            if d > 1 and x != JOKER and not (
+                table.open >> x & 1 or meld3_with(hand, x) or table.run_suits >> (x // 13) & 1
+            ):
+                continue  # the deepest card could be neither laid off nor melded
+            required = (discard,) if d == 1 else (discard, x)
+            forbidden = discard if d == 1 else -1
+            if finishable(v, hand, table.shapes, table.open, required, forbidden, own):
+                calls.append(rummy(x, nth))
+        calls.sort(key=_TEXT)
+        return [PASS, *calls]
+
+    def _play_actions(self, st: RummyState) -> list[Any]:
+        """R5-6 (2)-(3): the discard, lay-offs, melds; each only if the turn can finish."""
+        t, table, duty = st.turn, st.table, st.duty
+        hand = st.hands[t]
+        required, forbidden = duty.required, duty.forbidden
+        n = (hand & H.NATURALS).bit_count() + (hand >> 104)
+        acts: list[Any]
+        if required:  # R5-7: no discard before the required cards are placed
+            acts = []
+        elif n >= 2:
+            acts = discards(hand, forbidden)
+        else:
+            x = only_card(hand)
+            acts = [DISCARDS[x]] if self._may_discard_last(st, x) else []
+        # a lay-off surely finishes when nothing is required after it and two cards or more
+        # stay, one of which may be discarded
+        loose = not required and forbidden != JOKER
+        opens = table.open
+        if opens and (opens & hand or hand >> 104):
+            acts += self._layoffs(st, hand, n, loose)
+        melds = hand_melds(hand)
+        if not melds:
+            return acts
+        spare = 2 if forbidden < 0 else 3  # cards that must stay to discard one of them
+        if not required and forbidden != JOKER:  # all but the melds leaving one or two cards
+            ok = [m for m in melds if n - m.size >= spare or m.size == n]
+            if len(ok) < len(melds):
+                ok += [m for m in melds if 0 < n - m.size < spare and self._meld_finishes(st, m)]
+        else:
+            ok = [m for m in melds if m.size == n or self._meld_finishes(st, m)]
+        if len(ok) > 1:
+            ok.sort(key=_TEXT)
+        return acts + ok
+
+    def _meld_finishes(self, st: RummyState, m: Meld) -> bool:
+        """C-7 for the meld ``m``: can the turn still be finished after it?"""
+        t, table, duty = st.turn, st.table, st.duty
+        hand, required, forbidden = st.hands[t], duty.required, duty.forbidden
+        need = placed(required, m.nat, len(m.jokers)) if required else required
+        rest = H.size(hand) - m.size
+        if not need and forbidden != JOKER and rest >= (2 if forbidden < 0 else 3):
+            return True
+        return finishable(
+            self.variant,
+            H.take_out(hand, m.nat, len(m.jokers)),
+            (*table.shapes, m.shape),
+            table.open | OPEN_MASK[m.shape],
+            need,
+            forbidden,
+            True,
+        )
+
+    def _layoffs(self, st: RummyState, hand: int, n: int, loose: bool) -> list[Any]:
+        """R5-9: every card that extends a meld on the table, on each meld it extends."""
+        jokers = hand >> 104
+        found: list[Layoff] = []
+        for number, s in enumerate(st.table.shapes, 1):
+            if jokers or OPEN_MASK[s] & hand:
+                for f, natural, joker in meld_layoffs(s, number):
+                    if hand >> f & 1:
+                        found.append(natural)
+                    if jokers:
+                        found.append(joker)
+        if n == 1:  # going out (QC-6)
+            if self.variant.out_needs_meld and not self._own(st, st.turn):
+                found = []
+        elif not (loose and (n >= 4 or (n == 3 and st.duty.forbidden < 0))):
+            found = [a for a in found if self._layoff_finishes(st, hand, a)]
+        if len(found) > 1:
+            found.sort(key=_TEXT)
+        return found
+
+    def _layoff_finishes(self, st: RummyState, hand: int, a: Layoff) -> bool:
+        """C-7 for the lay-off ``a``."""
+        shapes, i, card = st.table.shapes, a.meld - 1, a.card
+        grown = replaced(shapes, i, EXTEND[shapes[i], a.face])
+        return finishable(
+            self.variant,
+            H.remove(hand, card),
+            grown,
+            open_mask(grown),
+            without(st.duty.required, card),
+            st.duty.forbidden,
+            self._own(st, st.turn),
+        )
+
+    def _may_discard_last(self, st: RummyState, card: int) -> bool:
+        """The discard that empties the hand: R5-8, QC-6, R5-15."""
+        v = self.variant
+        if card == st.duty.forbidden or st.duty.required:
+            return False
+        if v.out_needs_meld and not st.melders >> st.turn & 1:
+            return False
+        opens = st.table.open
+        return not (v.dead_last_discard and (opens >> card & 1 if card != JOKER else opens))
+
+    # -- applying -------------------------------------------------------------------------
+    def apply(self, state: RummyState, action: Action) -> RummyState:
+        kind = type(action)  # most frequent first
+        if kind is Discard:
+            return self._discard(state, action.card)  # type: ignore[attr-defined]
+        if kind is Take:
+            assert isinstance(action, Take)
+            if action.nth == 1 and state.pile[-1] == action.card and state.top < len(state.deck):
+                return self._take_top(state, action.card)
+            return self._take(state, state.turn, action.card, action.nth, called=False)
+        if kind is Draw:
+            return self._draw(state)
+        if kind is Meld:
+            assert isinstance(action, Meld)
+            return self._meld(state, action)
+        if kind is Layoff:
+            assert isinstance(action, Layoff)
+            return self._layoff(state, action)
+        if kind is Rummy:
+            assert isinstance(action, Rummy)
+            return self._take(state, state.asked, action.card, action.nth, called=True)
+        if kind is Pass:
+            return self._pass(state)
+        if kind is End:  # R5-11, QC-8
+            return self._with(state, phase=OVER)
+        raise TypeError(f"not a rummy action: {action!r}")
+
+    @staticmethod
+    def _take_top(st: RummyState, card: int) -> RummyState:
+        """R5-6: the top discard alone, with cards left in the stock (R5-8 then binds)."""
+        t = st.turn
+        return RummyState(
+            st.dealer, PLAYING, t, -1, replaced(st.hands, t, H.add(st.hands[t], card)),
+            replaced(st.known, t, H.add(st.known[t], card)), st.deck, st.top, st.pile[:-1],
+            st.table, top_duty(card), st.melders, st.floaters & ~(1 << t), st.out,
+        )  # fmt: skip
+
+    @staticmethod
+    def _with(st: RummyState, **changes: Any) -> RummyState:
+        """A copy with some fields changed (for the rarer transitions)."""
+        fields = {name: getattr(st, name) for name in RummyState.__slots__}
+        fields.update(changes)
+        return RummyState(**fields)
+
+    def _draw(self, st: RummyState) -> RummyState:
+        t = st.turn
+        return RummyState(
+            st.dealer, PLAYING, t, -1, replaced(st.hands, t, H.add(st.hands[t], st.deck[st.top])),
+            st.known, st.deck, st.top + 1, st.pile, st.table, FREE, st.melders,
+            st.floaters & ~(1 << t), st.out,
+        )  # fmt: skip
+
+    def _take(self, st: RummyState, seat: int, card: int, nth: int, *, called: bool) -> RummyState:
+        """R5-6 take / R5-10 call: the pile down to that card joins the hand, publicly."""
+        d = depth_of(st.pile, card, nth)
+        taken = st.pile[-d:]
+        hand, known = st.hands[seat], st.known[seat]
+        for c in taken:
+            hand, known = H.add(hand, c), H.add(known, c)
+        top = st.pile[-1]
+        if called:  # R5-10: use the discard and the deepest card taken
+            duty = Duty(CALLED, (top,) if d == 1 else (top, card), card if d == 1 else -1)
+        elif d > 1:  # R5-7
+            duty = Duty(DUG, (card,), -1)
+        elif st.top < len(st.deck):  # R5-8
+            duty = top_duty(card)
+        else:  # R5-11, QC-8: with an empty stock even the top card must be used
+            duty = Duty(TOP, (card,), card)
+        return RummyState(
+            st.dealer, PLAYING, seat, -1, replaced(st.hands, seat, hand),
+            replaced(st.known, seat, known), st.deck, st.top, st.pile[:-d], st.table, duty,
+            st.melders, st.floaters & ~(1 << seat), st.out,
+        )  # fmt: skip
+
+    def _pass(self, st: RummyState) -> RummyState:
+        n = self.players
+        nxt = (st.asked + 1) % n
+        if nxt == st.turn:  # everyone asked: the next player draws
+            return self._with(st, phase=DRAWING, turn=(st.turn + 1) % n, asked=-1)
+        return self._with(st, asked=nxt)
+
+    def _placed(
+        self, st: RummyState, hand: int, known: int, melds: tuple[TableMeld, ...],
+        required: tuple[int, ...], melders: int,
+    ) -> RummyState:  # fmt: skip
+        """After a meld or lay-off: the turn goes on, or the player floats (R5-14), or the
+        hand ends (R5-11)."""
+        t = st.turn
+        hands, knowns = replaced(st.hands, t, hand), replaced(st.known, t, known)
+        table = Table.of(melds)
+        duty = (
+            st.duty
+            if required == st.duty.required
+            else Duty(st.duty.source, required, st.duty.forbidden)
+        )
+        if hand:
+            phase, turn, floaters, out = PLAYING, t, st.floaters, st.out
+        elif self.variant.floating:
+            phase, turn, floaters, out = (
+                DRAWING,
+                (t + 1) % self.players,
+                st.floaters | 1 << t,
+                -1,
+            )
+            duty = FREE
+        else:
+            phase, turn, floaters, out = OVER, t, st.floaters, t
+        return RummyState(
+            st.dealer, phase, turn, -1, hands, knowns, st.deck, st.top, st.pile, table, duty,
+            melders, floaters, out,
+        )  # fmt: skip
+
+    def _meld(self, st: RummyState, m: Meld) -> RummyState:
+        t = st.turn
+        known = st.known[t]
+        if known:
+            for c in m.naturals:
+                known = _forget(known, c)
+            for _ in m.jokers:
+                known = _forget(known, JOKER)
+        made = TableMeld(
+            m.shape,
+            t,
+            m.size,
+            m.naturals + (JOKER,) * len(m.jokers),
+            m.naturals + m.jokers,
+            (t,) * m.size,
+        )
+        required = st.duty.required
+        return self._placed(
+            st,
+            H.take_out(st.hands[t], m.nat, len(m.jokers)),
+            known,
+            (*st.table.melds, made),
+            placed(required, m.nat, len(m.jokers)) if required else required,
+            st.melders | 1 << t,
+        )
+
+    def _layoff(self, st: RummyState, a: Layoff) -> RummyState:
+        t, i, melds = st.turn, a.meld - 1, st.table.melds
+        old = melds[i]
+        grown = TableMeld(
+            EXTEND[old.shape, a.face],
+            old.maker,
+            old.melded,
+            (*old.cards, a.card),
+            (*old.faces, a.face),
+            (*old.seats, t),
+        )
+        return self._placed(
+            st,
+            H.remove(st.hands[t], a.card),
+            _forget(st.known[t], a.card),
+            (*melds[:i], grown, *melds[i + 1 :]),
+            without(st.duty.required, a.card),
+            st.melders,
+        )
+
+    def _discard(self, st: RummyState, card: int) -> RummyState:
+        t, n = st.turn, self.players
+        hand = st.hands[t]
+        if card == JOKER:
+            hand -= H.JOKER_UNIT
+        else:
+            b = 1 << (card + H.SECOND)
+            hand = hand ^ b if hand & b else hand ^ (1 << card)
+        hands = replaced(st.hands, t, hand)
+        known = st.known if not st.known[t] else replaced(st.known, t, _forget(st.known[t], card))
+        pile = (*st.pile, card)
+        if not hand:  # R5-11: the final discard ends the hand (R5-14: even a floater's)
+            phase, turn, asked, out = OVER, t, -1, t
+        elif self._calls and self._rummy_open(st.table, pile):
+            phase, turn, asked, out = CALLING, t, (t + 2) % n, -1
+        else:
+            phase, turn, asked, out = DRAWING, (t + 1) % n, -1, -1
+        return RummyState(
+            st.dealer, phase, turn, asked, hands, known, st.deck, st.top, pile, st.table, FREE,
+            st.melders, st.floaters, out,
+        )  # fmt: skip
+
+    @staticmethod
+    def _rummy_open(table: Table, pile: tuple[int, ...]) -> bool:
+        """R5-10: the discard could be laid off, or makes a meld with other discards."""
+        card = pile[-1]
+        if table.open >> card & 1 if card != JOKER else table.open:
+            return True
+        return forms_meld(H.of(pile), card)
+
+    # -- why not, and notation ------------------------------------------------------------
+    def explain(self, state: RummyState, action: Action) -> IllegalActionError:
+        return explain(self, state, action)
+
+    def parse_action(self, text: str) -> Action:
+        return parse(text)
+
+    # -- scoring helpers for the presets ----------------------------------------------------
+    def placed_points(self, st: RummyState) -> tuple[list[int], list[int]]:
+        """Per seat, the points of the cards melded and of those laid off (R5-2, QC-3)."""
+        return placed_points(self.variant, self.players, st)
+
+    def hand_points(self, st: RummyState) -> list[int]:
+        """Per seat, the points of the cards left in hand."""
+        return hand_points(self.variant, st)
+
+    # -- what players see -----------------------------------------------------------------
+    def view(self, state: RummyState, seat: int | None) -> JSON:
+        return state_view(state, seat)
+
+    def determinize(self, view: JSON, seat: int, rng: random.Random) -> RummyState:
+        """A state showing ``seat`` exactly ``view``, the cards it cannot see dealt at random
+        into the other hands and the stock (see ``worlds``)."""
+        return determinize(self, view, seat, rng)
+
+    def zones(self, state: RummyState) -> dict[str, list[int]]:
+        return zones(state)
+
+    def hidden(self, state: RummyState, seat: int | None) -> list[int]:
+        return hidden(state, seat)
