@@ -1,9 +1,12 @@
 // Cards drawn in HTML/CSS from their notation (RULES.md C-1): "Ah", "Td", "Jo", "Jo=7h".
+// Every card element carries data-card (its notation), a translated name for screen readers
+// and tooltips, and is a <button> only when the player can do something with it.
 
 import { t } from "./i18n.js";
 
 export const CARD_RE = /^(?:[A2-9TJQK][cdhs]|Jo)(?:=[A2-9TJQK][cdhs])?$/;
-const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
+const TOKEN_RE = /(?:^|[\s:,;])((?:[A2-9TJQK][cdhs]|Jo)(?:=[A2-9TJQK][cdhs])?)(?=$|[\s:,;])/g;
+export const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 const RED = new Set(["d", "h"]);
 
 export function isCard(value) {
@@ -14,13 +17,27 @@ export function isCardList(value) {
   return Array.isArray(value) && value.length > 0 && value.every(isCard);
 }
 
-// Whether an action's notation names a card ("capture 9c: 4d 5s" names 9c, 4d and 5s).
+// Every card named in an action's notation, in order ("capture 9c: 4d 5s" → 9c 4d 5s);
+// a declared joker stays whole ("Jo=7h").
+export function cardsIn(action) {
+  return [...String(action).matchAll(TOKEN_RE)].map((m) => m[1]);
+}
+
+// Whether an action's notation names a card ("capture 9c: 4d 5s" names 9c, 4d and 5s;
+// "meld 5h Jo=6h 7h" names Jo as well as 6h).
 export function mentions(action, card) {
   return action.split(/[\s:,;=]+/).includes(card);
 }
 
 function rankText(rank) {
   return rank === "T" ? "10" : rank;
+}
+
+// "Th" → "10♥", "Jo=7h" → "★7♥": how a card is written in sentences and logs.
+export function pretty(text) {
+  const [face, declared] = String(text).split("=");
+  if (face === "Jo") return declared ? `★${pretty(declared)}` : "★";
+  return `${rankText(face[0])}${SUITS[face[1]] ?? face[1]}`;
 }
 
 // The words for a card, for screen readers and tooltips.
@@ -32,23 +49,46 @@ export function cardName(text) {
   return t("card.name", { rank: t(`card.rank.${face[0]}`), suit: t(`card.suit.${face[1]}`) });
 }
 
-// One card. With onClick it is a button (keyboard: Tab, then Enter or Space).
-export function cardElement(text, { onClick = null, selected = false, small = false } = {}) {
+// One card. With onClick it is a button (keyboard: Tab or the arrow keys, then Enter or Space).
+// `playable` marks a card some legal move uses, `muted` one that cannot be played now,
+// `hinted` the card of a suggested move.
+export function cardElement(
+  text,
+  {
+    onClick = null,
+    selected = false,
+    small = false,
+    playable = false,
+    muted = false,
+    hinted = false,
+    label = null,
+  } = {},
+) {
   const el = document.createElement(onClick ? "button" : "span");
   el.className = "card";
   if (small) el.classList.add("small");
   el.dataset.card = text;
-  el.title = cardName(text);
-  el.setAttribute("aria-label", cardName(text));
+  const name = label ?? cardName(text);
+  el.title = name;
+  el.setAttribute("aria-label", name);
+  if (!onClick) el.setAttribute("role", "img");
   const [face, declared] = text.split("=");
   if (face === "Jo") {
     el.classList.add("joker");
-    el.innerHTML = `<span class="corner">★</span><span class="pip">${declared ? shown(declared) : "★"}</span>`;
+    if (declared && RED.has(declared[1])) el.classList.add("red");
+    const shown = declared ? pretty(declared) : "★";
+    el.innerHTML =
+      `<span class="corner tl">★</span><span class="pip">${shown}</span>` +
+      `<span class="corner br">★</span>`;
   } else {
     const suit = face[1];
     if (RED.has(suit)) el.classList.add("red");
-    const corner = `${rankText(face[0])}${SUITS[suit]}`;
-    el.innerHTML = `<span class="corner">${corner}</span><span class="pip">${SUITS[suit]}</span>`;
+    const corner = `${rankText(face[0])}<br>${SUITS[suit]}`;
+    const pip = "JQK".includes(face[0]) ? `${face[0]}${SUITS[suit]}` : SUITS[suit];
+    el.innerHTML =
+      `<span class="corner tl">${corner}</span><span class="pip">${pip}</span>` +
+      `<span class="corner br">${corner}</span>`;
+    if ("JQK".includes(face[0])) el.classList.add("face");
   }
   if (onClick) {
     el.type = "button";
@@ -56,11 +96,10 @@ export function cardElement(text, { onClick = null, selected = false, small = fa
     el.addEventListener("click", () => onClick(text));
   }
   if (selected) el.classList.add("selected");
+  if (playable) el.classList.add("playable");
+  if (muted) el.classList.add("muted");
+  if (hinted) el.classList.add("hinted");
   return el;
-}
-
-function shown(text) {
-  return `${rankText(text[0])}${SUITS[text[1]]}`;
 }
 
 // A face-down card (for counts of hidden cards).
@@ -70,15 +109,4 @@ export function cardBack({ small = false } = {}) {
   if (small) el.classList.add("small");
   el.setAttribute("aria-hidden", "true");
   return el;
-}
-
-// A row of cards.
-export function cardRow(cards, options = {}) {
-  const row = document.createElement("div");
-  row.className = "cards";
-  for (const c of cards) {
-    const extra = options.selectedSet ? { selected: options.selectedSet.has(c) } : {};
-    row.append(cardElement(c, { ...options, ...extra }));
-  }
-  return row;
 }

@@ -1,11 +1,13 @@
 // The lobby: create a table (game, players, options, who sits where), share its seat links,
 // and list the tables that are waiting, being played or finished.
 
-import { languageSwitch, t, translatePage } from "./i18n.js";
+import { languageSwitch, t, tOr, translatePage } from "./i18n.js";
+import { createTable, myTables, rememberTable } from "./api.js";
+import { kindName } from "./panels.js";
 
 const $ = (id) => document.getElementById(id);
-const MINE = "cardtable.mine";
 let catalogue = { games: [], seat_kinds: ["human"], bot_levels: [] };
+let lastCreated = null;
 
 async function start() {
   $("lang").append(languageSwitch());
@@ -21,7 +23,7 @@ async function start() {
   $("create").addEventListener("submit", create);
   $("refresh").addEventListener("click", refresh);
   window.addEventListener("languagechange-cardtable", () => {
-    fillGame();
+    relabel();
     refresh();
   });
   refresh();
@@ -34,12 +36,36 @@ function game() {
 
 function fillGames() {
   const select = $("game");
-  select.replaceChildren(...catalogue.games.map((g) => new Option(g.title, g.id)));
+  const chosen = select.value;
+  select.replaceChildren(
+    ...catalogue.games.map((g) => new Option(gameTitle(g.id, g.title), g.id, false, g.id === chosen)),
+  );
   if (!catalogue.games.length) {
     $("create-error").textContent = t("lobby.no_games");
     $("create-error").hidden = false;
   }
   fillGame();
+}
+
+// A language switch redraws the form in the new language and keeps what was chosen.
+function relabel() {
+  const values = optionValues();
+  const kinds = [...$("seats").querySelectorAll("select")].map((s) => s.value);
+  fillGames();
+  for (const [name, value] of Object.entries(values)) {
+    const input = document.querySelector(`[data-option="${CSS.escape(name)}"]`);
+    if (!input) continue;
+    if (input.type === "checkbox") input.checked = value;
+    else input.value = String(value);
+  }
+  $("seats").querySelectorAll("select").forEach((select, i) => {
+    if (kinds[i]) select.value = kinds[i];
+  });
+  if ($("created").hidden === false && lastCreated) showLinks(lastCreated);
+}
+
+function gameTitle(id, title) {
+  return tOr(`game.${id}`, title);
 }
 
 function fillGame() {
@@ -61,9 +87,12 @@ function fillGame() {
 function optionInput(spec) {
   const label = document.createElement("label");
   label.className = "option";
-  label.title = spec.doc;
+  const gid = $("game").value;
+  const doc = tOr(`option.${gid}.${spec.name}.doc`, tOr(`option.${spec.name}.doc`, spec.doc));
+  label.title = doc;
   const name = document.createElement("span");
-  name.textContent = spec.name.replace(/_/g, " ");
+  const fallback = tOr(`option.${spec.name}`, spec.name.replace(/_/g, " "));
+  name.textContent = tOr(`option.${gid}.${spec.name}`, fallback);
   let input;
   if (typeof spec.default === "boolean") {
     input = document.createElement("input");
@@ -71,7 +100,9 @@ function optionInput(spec) {
     input.checked = spec.default;
   } else if (spec.choices) {
     input = document.createElement("select");
-    for (const c of spec.choices) input.append(new Option(String(c), String(c), false, c === spec.default));
+    for (const c of spec.choices) {
+      input.append(new Option(tOr(`choice.${c}`, String(c)), String(c), false, c === spec.default));
+    }
   } else if (typeof spec.default === "number") {
     input = document.createElement("input");
     input.type = "number";
@@ -84,9 +115,9 @@ function optionInput(spec) {
     input.value = String(spec.default);
   }
   input.dataset.option = spec.name;
-  const doc = document.createElement("small");
-  doc.textContent = spec.doc;
-  label.append(name, input, doc);
+  const small = document.createElement("small");
+  small.textContent = doc;
+  label.append(name, input, small);
   return label;
 }
 
@@ -104,10 +135,6 @@ function optionValues() {
   return values;
 }
 
-function kindName(kind) {
-  return kind === "human" ? t("kind.human") : t("kind.bot", { level: kind });
-}
-
 function fillSeats() {
   const n = Number($("players").value) || 0;
   const box = $("seats");
@@ -121,7 +148,8 @@ function fillSeats() {
     const select = document.createElement("select");
     select.dataset.seat = String(i);
     const levels = game()?.bot_levels ?? catalogue.bot_levels;
-    const fallback = i === 0 ? "human" : levels[0] || "human";
+    const preferred = levels.includes("heuristic") ? "heuristic" : levels[0];
+    const fallback = i === 0 ? "human" : preferred || "human";
     const chosen = before[i] || fallback;
     for (const kind of ["human", ...levels]) {
       select.append(new Option(kindName(kind), kind, false, kind === chosen));
@@ -143,27 +171,16 @@ async function create(event) {
   };
   let answer;
   try {
-    const response = await fetch("/api/tables", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    answer = await response.json();
-    if (!response.ok) throw new Error(answer.error || response.statusText);
+    answer = await createTable(body);
   } catch (e) {
     error.textContent = t("lobby.error", { message: e.message });
     error.hidden = false;
     return;
   }
-  remember(answer);
+  rememberTable(answer);
+  lastCreated = answer;
   showLinks(answer);
   refresh();
-}
-
-function remember(answer) {
-  const mine = JSON.parse(localStorage.getItem(MINE) || "[]");
-  mine.unshift({ id: answer.table.id, title: answer.table.title, links: answer.links });
-  localStorage.setItem(MINE, JSON.stringify(mine.slice(0, 20)));
 }
 
 function showLinks(answer) {
@@ -232,7 +249,7 @@ function emptyItem() {
 function tableItem(table) {
   const li = document.createElement("li");
   const title = document.createElement("strong");
-  title.textContent = `${table.title} · ${table.id}`;
+  title.textContent = `${gameTitle(table.game, table.title)} · ${table.id}`;
   const seats = document.createElement("span");
   seats.className = "seat-summary";
   seats.textContent = table.seats
@@ -245,8 +262,9 @@ function tableItem(table) {
   const facts = document.createElement("span");
   facts.className = "facts";
   const parts = [t(`status.${table.status}`), t("lobby.hand", { n: table.hand_number })];
-  parts.push(t("lobby.scores", { scores: table.scores.join("–") }));
+  parts.push(t("lobby.scores", { scores: table.scores.join(" / ") }));
   if (table.winner !== null) parts.push(t("lobby.winner", { side: table.winner }));
+  if (table.status === "finished") li.classList.add("finished");
   facts.textContent = parts.join(" · ");
   const links = document.createElement("span");
   links.className = "links";
@@ -269,14 +287,14 @@ function tableItem(table) {
 }
 
 function drawMine(tables) {
-  const mine = JSON.parse(localStorage.getItem(MINE) || "[]");
+  const mine = myTables();
   const known = new Map(tables.map((x) => [x.id, x]));
   const rows = mine
     .filter((m) => known.has(m.id) && known.get(m.id).status !== "finished")
     .map((m) => {
       const li = document.createElement("li");
       const title = document.createElement("strong");
-      title.textContent = `${m.title} · ${m.id}`;
+      title.textContent = `${gameTitle(known.get(m.id).game, m.title)} · ${m.id}`;
       li.append(title);
       for (const [seat, link] of Object.entries(m.links)) {
         const a = document.createElement("a");

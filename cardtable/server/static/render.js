@@ -9,7 +9,7 @@
 //               renderGeneric(area, view, ctx) }.
 // docs/protocol.md ("Per-game client modules") describes the contract.
 
-import { t } from "./i18n.js";
+import { tOr } from "./i18n.js";
 import { cardBack, cardElement, isCard, isCardList, mentions } from "./cards.js";
 
 const loaded = new Map();
@@ -46,9 +46,7 @@ export function renderView(area, view, ctx, module) {
 }
 
 export function label(key) {
-  const name = `field.${key}`;
-  const text = t(name);
-  return text === name ? String(key).replace(/_/g, " ") : text;
+  return tOr(`field.${key}`, String(key).replace(/_/g, " "));
 }
 
 export function renderGeneric(area, view, ctx) {
@@ -136,29 +134,4 @@ function backs(count) {
   stack.className = "stack";
   for (let i = 0; i < Math.min(count, 5); i += 1) stack.append(cardBack({ small: true }));
   return stack;
-}
-
-// A table of numbers per side: rows are items (the breakdown of a hand), columns are sides.
-export function sidesTable(rows, sides, caption) {
-  const table = document.createElement("table");
-  table.className = "sides";
-  if (caption) table.createCaption().textContent = caption;
-  const head = table.createTHead().insertRow();
-  head.append(document.createElement("th"));
-  for (let s = 0; s < sides; s += 1) {
-    const th = document.createElement("th");
-    th.textContent = t("table.side", { n: s });
-    head.append(th);
-  }
-  const body = table.createTBody();
-  for (const [item, values] of rows) {
-    const tr = body.insertRow();
-    if (item === "total") tr.className = "total";
-    const th = document.createElement("th");
-    th.scope = "row";
-    th.textContent = label(item);
-    tr.append(th);
-    for (const v of values) tr.insertCell().textContent = String(v);
-  }
-  return table;
 }

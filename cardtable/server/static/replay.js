@@ -2,7 +2,9 @@
 
 import { languageSwitch, t, translatePage } from "./i18n.js";
 import { cardBack, cardElement } from "./cards.js";
-import { gameModule, renderGeneric, renderView, sidesTable } from "./render.js";
+import { gameModule, renderGeneric, renderView } from "./render.js";
+import { describeAction } from "./actions.js";
+import { drawScores } from "./panels.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const $ = (id) => document.getElementById(id);
@@ -35,7 +37,10 @@ async function start() {
     else return;
     event.preventDefault();
   });
-  window.addEventListener("languagechange-cardtable", () => draw());
+  window.addEventListener("languagechange-cardtable", () => {
+    $("title").textContent = t("replay.title", { id: tableId });
+    draw();
+  });
   const first = new URLSearchParams(location.search).get("step");
   go(Number(first) || 0);
 }
@@ -63,7 +68,8 @@ async function go(step) {
 function context() {
   return {
     seat: null, legal: [], play() {}, selected: new Set(), toggle() {}, t,
-    cardElement, cardBack, renderGeneric,
+    cardElement, cardBack, renderGeneric, table: tableId, version: page.step, hint: null,
+    replay: true,
   };
 }
 
@@ -73,8 +79,9 @@ async function draw() {
   $("slider").max = String(data.steps);
   $("slider").value = String(data.step);
   $("step").textContent = t("replay.step", { step: data.step, steps: data.steps });
-  $("what").textContent = data.last
-    ? `${t("table.hand", { n: data.last.hand })} · ${t("table.seat", { n: data.last.seat })}: ${data.last.action}`
+  const last = data.last;
+  $("what").textContent = last
+    ? `${t("table.hand", { n: last.hand })} · ${describeAction(last.action, t("table.seat", { n: last.seat }))}`
     : t("replay.start");
   const module = await gameModule(data.spectator.game, page.modules[data.spectator.game]);
   renderView($("public"), data.spectator, context(), module);
@@ -91,8 +98,7 @@ async function draw() {
     everyone.append(box);
     renderView(area, view, { ...context(), seat }, module);
   });
-  const sides = data.scores.length;
-  $("scores").replaceChildren(sidesTable([["score", data.scores]], sides, t("table.scores")));
+  drawScores($("scores"), { ...data.spectator, scores: data.scores }, null);
 }
 
 start();

@@ -1,13 +1,32 @@
 // The table page: holds a seat by its token (kept in localStorage), or watches; keeps the
-// WebSocket open (reconnecting with back-off) and draws each view the server pushes.
+// WebSocket open (connection.js reconnects with back-off) and draws each view the server
+// pushes: the game's own drawing (games/<id>.js, or the generic one), the moves, a hint on
+// request, the scores with every hand's breakdown, the log, and the end of the match with
+// "play again".
 
-import { languageSwitch, t, translatePage } from "./i18n.js";
+import { languageSwitch, t, tOr, translatePage } from "./i18n.js";
 import { cardBack, cardElement, mentions } from "./cards.js";
-import { gameModule, renderGeneric, renderView, sidesTable } from "./render.js";
+import { actionLabel } from "./actions.js";
+import { createTable, rememberTable } from "./api.js";
+import { Connection } from "./connection.js";
+import { el, moveButton } from "./dom.js";
+import { installKeyboard, keepFocus } from "./keyboard.js";
+import { gameModule, renderGeneric, renderView } from "./render.js";
+import {
+  drawError,
+  drawHands,
+  drawLog,
+  drawScores,
+  drawSeats,
+  lastMoveText,
+  turnText,
+} from "./panels.js";
+import { sideCount, sideName, sideOf } from "./sides.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const watchOnly = new URLSearchParams(location.search).has("watch");
 const storeKey = `cardtable.seat.${tableId}`;
+const handsKey = `cardtable.hands.${tableId}`;
 const $ = (id) => document.getElementById(id);
 
 // A link "#token=…" hands over a seat: keep the token, then take it out of the address bar
@@ -21,10 +40,7 @@ if (fragment.get("token")) {
 if (!watchOnly) token = localStorage.getItem(storeKey);
 
 const page = {
-  ws: null,
-  seq: 0,
-  retry: 0,
-  stopped: false,
+  conn: null,
   seat: null,
   summary: null,
   message: null, // the latest state message
@@ -35,7 +51,18 @@ const page = {
   modules: {},
   log: [],
   logged: 0, // highest version already in the log
+  hands: loadHands(), // hand number -> {breakdown}
+  hint: null, // {version, action, reason, top} for the current state
+  hintSeq: null,
 };
+
+function loadHands() {
+  try {
+    return JSON.parse(sessionStorage.getItem(handsKey) || "{}");
+  } catch {
+    return {};
+  }
+}
 
 async function start() {
   $("lang").append(languageSwitch());
@@ -53,42 +80,28 @@ async function start() {
     const text = $("typed-input").value.trim();
     if (text) play(text);
   });
-  $("clear").addEventListener("click", () => {
-    page.selected.clear();
+  $("clear").addEventListener("click", cancel);
+  $("hint").addEventListener("click", askHint);
+  $("again").addEventListener("click", playAgain);
+  installKeyboard(document.body);
+  document.body.addEventListener("cardtable-cancel", cancel);
+  window.addEventListener("languagechange-cardtable", () => {
+    drawTitle();
     draw();
   });
-  window.addEventListener("languagechange-cardtable", () => draw());
-  connect();
-}
-
-function connect() {
-  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const ws = new WebSocket(`${scheme}//${location.host}/ws`);
-  page.ws = ws;
-  page.seq = 0;
+  page.conn = new Connection({
+    onOpen() {
+      setConn(t("table.connected"), "up");
+      page.conn.send({ type: "hello", table: tableId, token });
+    },
+    onMessage: receive,
+    onDown(delay) {
+      page.waiting = false;
+      countdown(delay);
+    },
+  });
   setConn(t("table.connecting"), "connecting");
-  ws.addEventListener("open", () => {
-    page.retry = 0;
-    setConn(t("table.connected"), "up");
-    send({ type: "hello", table: tableId, token });
-  });
-  ws.addEventListener("message", (event) => {
-    let msg;
-    try {
-      msg = JSON.parse(event.data);
-    } catch {
-      return;
-    }
-    receive(msg);
-  });
-  ws.addEventListener("close", () => {
-    if (page.ws !== ws || page.stopped) return;
-    page.waiting = false;
-    const delay = Math.min(10, 0.5 * 2 ** page.retry);
-    page.retry += 1;
-    countdown(delay);
-    setTimeout(connect, delay * 1000);
-  });
+  page.conn.open();
 }
 
 function countdown(seconds) {
@@ -96,7 +109,12 @@ function countdown(seconds) {
   setConn(t("table.reconnecting", { s: left }), "down");
   const timer = setInterval(() => {
     left -= 1;
-    if (left <= 0 || page.ws.readyState !== WebSocket.CLOSED) return clearInterval(timer);
+    if (left <= 0 || !page.conn.isClosed) {
+      clearInterval(timer);
+      if (!page.conn.isClosed) return;
+      setConn(t("table.connecting"), "connecting");
+      return;
+    }
     setConn(t("table.reconnecting", { s: left }), "down");
   }, 1000);
 }
@@ -105,13 +123,17 @@ function setConn(text, kind) {
   const el = $("conn");
   el.textContent = text;
   el.dataset.state = kind;
+  el.dataset.key = kind;
 }
 
-function send(message) {
-  if (!page.ws || page.ws.readyState !== WebSocket.OPEN) return false;
-  page.seq += 1;
-  page.ws.send(JSON.stringify({ ...message, seq: page.seq }));
-  return true;
+function drawTitle() {
+  const game = page.summary ? tOr(`game.${page.summary.game}`, page.summary.title) : null;
+  const title = t("table.title", { id: tableId });
+  $("title").textContent = game ? `${game} · ${title}` : title;
+  document.title = `${$("title").textContent} · ${t("app.name")}`;
+  const conn = $("conn");
+  if (conn.dataset.key === "up") conn.textContent = t("table.connected");
+  if (conn.dataset.key === "connecting") conn.textContent = t("table.connecting");
 }
 
 function receive(msg) {
@@ -120,21 +142,27 @@ function receive(msg) {
       page.summary = msg.table;
       page.seat = msg.seat;
       page.seats = msg.table.seats;
-      $("title").textContent = `${msg.table.title} · ${t("table.title", { id: tableId })}`;
+      drawTitle();
       break;
     case "state":
+      if (page.message && msg.version < page.message.version) break; // an older push
+      if (!page.message || msg.version !== page.message.version) page.hint = null;
       page.message = msg;
       page.seats = msg.seats;
       page.waiting = false;
       if (page.summary) page.summary.status = msg.status;
       addToLog(msg);
+      keepHands(msg.view);
       keepSelection();
       hideError();
       draw();
       break;
     case "seats":
       page.seats = msg.seats;
-      drawSeats();
+      drawSeatBar();
+      break;
+    case "hint":
+      onHint(msg);
       break;
     case "error":
       onError(msg);
@@ -149,26 +177,29 @@ function onError(msg) {
   if (msg.code === "bad_token") {
     token = null;
     localStorage.removeItem(storeKey);
-    showError(t("table.bad_token"));
-    send({ type: "hello", table: tableId });
+    showError({ code: "bad_token" });
+    page.conn.send({ type: "hello", table: tableId });
     return;
   }
   if (msg.code === "unknown_table") {
-    page.stopped = true;
-    showError(t("table.unknown"));
-    page.ws.close();
+    page.conn.stop();
+    showError({ code: "unknown_table" });
     return;
   }
-  const rule = msg.rule ? ` (${t("table.rule", { rule: msg.rule })})` : "";
-  showError(`${msg.message}${rule}`);
-  if (msg.code === "stale_version") send({ type: "sync" });
-  drawActions();
+  if (msg.seq !== null && msg.seq === page.hintSeq) {
+    page.hintSeq = null;
+    showHintText(msg.code === "no_hint" ? t("hint.none") : t("hint.failed"));
+    return;
+  }
+  showError(msg);
+  if (msg.code === "stale_version") page.conn.send({ type: "sync" });
+  drawActions(page.module?.handlesActions);
+  redrawArea();
+  drawTurn();
 }
 
-function showError(text) {
-  const el = $("error");
-  el.textContent = text;
-  el.hidden = false;
+function showError(msg) {
+  drawError($("error"), msg);
 }
 
 function hideError() {
@@ -177,16 +208,26 @@ function hideError() {
 
 function play(text) {
   if (page.waiting || !page.message) return;
-  if (send({ type: "play", action: text, version: page.message.version })) {
+  if (page.conn.send({ type: "play", action: text, version: page.message.version }) !== null) {
     page.waiting = true;
     page.selected.clear();
+    page.module?.reset?.();
     $("typed-input").value = "";
-    drawActions();
+    hideError();
+    drawActions(page.module?.handlesActions);
+    redrawArea();
+    drawTurn();
   }
 }
 
+function cancel() {
+  page.selected.clear();
+  page.module?.reset?.();
+  draw();
+}
+
 // Clicking a card selects it and narrows the moves to those using every selected card;
-// clicking a selected card again plays the move when only one is left.
+// clicking a selected card again plays the move when only one is left (generic drawing).
 function toggle(card) {
   if (page.selected.has(card)) {
     const left = matching();
@@ -196,9 +237,12 @@ function toggle(card) {
   draw();
 }
 
+function legalNow() {
+  return page.message && !page.waiting ? page.message.view.legal_actions ?? [] : [];
+}
+
 function matching() {
-  const legal = page.message && !page.waiting ? page.message.view.legal_actions : [];
-  return legal.filter((a) => [...page.selected].every((c) => mentions(a, c)));
+  return legalNow().filter((a) => [...page.selected].every((c) => mentions(a, c)));
 }
 
 // Selected cards stay selected only while some legal move still uses them.
@@ -214,31 +258,176 @@ function addToLog(msg) {
   if (!last || last.version <= page.logged) return;
   page.logged = last.version;
   page.log.unshift(last);
-  page.log.length = Math.min(page.log.length, 200);
+  page.log.length = Math.min(page.log.length, 300);
 }
 
-// -- drawing ------------------------------------------------------------------------------
+// Each hand's breakdown as it is settled (kept for this tab, so a refresh keeps them).
+function keepHands(view) {
+  const last = view.last_hand;
+  if (!last || !last.breakdown || page.hands[last.number]) return;
+  page.hands[last.number] = { breakdown: last.breakdown };
+  try {
+    sessionStorage.setItem(handsKey, JSON.stringify(page.hands));
+  } catch {
+    // storage full or off: the breakdowns last for this page
+  }
+}
+
+// -- hints -----------------------------------------------------------------------------------
+function askHint() {
+  if (!page.message || page.waiting) return;
+  const seq = page.conn.send({ type: "hint" });
+  if (seq === null) return;
+  page.hintSeq = seq;
+  showHintText(t("hint.thinking"));
+}
+
+function onHint(msg) {
+  if (msg.seq !== page.hintSeq) return;
+  page.hintSeq = null;
+  if (!page.message || msg.version !== page.message.version) {
+    showHintText(t("hint.stale"));
+    return;
+  }
+  page.hint = msg;
+  draw();
+}
+
+function showHintText(text) {
+  const box = $("hint-box");
+  box.replaceChildren(el("p", { text }));
+  box.hidden = false;
+}
+
+function hintReason(hint) {
+  const best = hint.top?.[0];
+  if (!best || best.expected_points === undefined) return t("hint.only");
+  const points = Number(best.expected_points);
+  const text = t("hint.reason", {
+    samples: best.samples ?? "?",
+    points: `${points >= 0 ? "+" : ""}${points.toFixed(1)}`,
+    ahead: Math.round(Number(best.ahead ?? 0) * 100),
+  });
+  const next = hint.top?.[1];
+  if (!next || next.expected_points === undefined) return text;
+  return `${text} ${t("hint.next", {
+    move: actionLabel(next.action),
+    points: `${Number(next.expected_points) >= 0 ? "+" : ""}${Number(next.expected_points).toFixed(1)}`,
+  })}`;
+}
+
+function drawHint() {
+  const box = $("hint-box");
+  const hint = page.hint;
+  if (!hint) {
+    if (page.hintSeq === null) box.hidden = true;
+    return;
+  }
+  box.replaceChildren(
+    el(
+      "p",
+      { class: "hint-move", text: `${t("hint.suggest", { move: actionLabel(hint.action) })} ` },
+      el("code", { class: "notation", text: hint.action, attrs: { lang: "zxx" } }),
+    ),
+    el("p", { class: "hint-why", text: hintReason(hint) }),
+    el("button", {
+      class: "primary",
+      text: t("hint.play"),
+      data: { action: hint.action },
+      attrs: { type: "button" },
+      onClick: () => play(hint.action),
+    }),
+  );
+  box.hidden = false;
+}
+
+// -- play again ------------------------------------------------------------------------------
+async function playAgain() {
+  const view = page.message?.view;
+  if (!view || !page.summary) return;
+  const error = $("again-error");
+  error.hidden = true;
+  $("again").disabled = true;
+  let answer;
+  try {
+    answer = await createTable({
+      game: view.game,
+      players: view.players,
+      options: view.options ?? {},
+      seats: page.seats.map((s) => s.kind),
+    });
+  } catch (e) {
+    error.textContent = t("lobby.error", { message: e.message });
+    error.hidden = false;
+    $("again").disabled = false;
+    return;
+  }
+  rememberTable(answer);
+  const myLink = page.seat === null ? null : answer.links[String(page.seat)];
+  const others = Object.entries(answer.links).filter(([seat]) => Number(seat) !== page.seat);
+  if (myLink && others.length === 0) {
+    location.assign(myLink);
+    return;
+  }
+  const box = $("again-links");
+  box.replaceChildren(el("p", { text: t("lobby.share") }));
+  for (const [seat, link] of Object.entries(answer.links)) {
+    const text = Number(seat) === page.seat ? t("over.my_seat") : t("lobby.sit", { n: seat });
+    box.append(el("a", { text, attrs: { href: link } }), " ");
+  }
+  box.hidden = false;
+}
+
+// -- drawing ---------------------------------------------------------------------------------
 async function draw() {
   const msg = page.message;
-  drawSeats();
+  drawSeatBar();
   if (!msg) return;
   const view = msg.view;
-  $("role").textContent =
-    page.seat === null ? t("table.spectator") : t("table.you", { n: page.seat });
-  drawTurn(view, msg.status);
   const module = await gameModule(view.game, page.modules[view.game]);
   if (page.message !== msg) return; // a newer state arrived while loading
-  const ownsActions = renderView($("area"), view, context(view), module);
+  page.module = module;
+  // Everything is drawn from the same state in one go (the turn line last), so whoever
+  // sees "your turn" also sees the cards and the moves of that turn.
+  const ownsActions = redrawArea();
   drawActions(ownsActions);
-  drawScores(view);
-  drawLog();
-  drawFinished(view);
+  drawHint();
+  drawScores($("scores"), view, page.seat);
+  drawHands($("breakdown"), view, page.hands, page.seat);
+  drawLog($("log"), page.log, page.seat);
+  drawOver(view);
+  $("role").textContent =
+    page.seat === null ? t("table.spectator") : t("table.you", { n: page.seat });
+  const lastMove = $("last-move");
+  lastMove.textContent = lastMoveText(msg.last, page.seat);
+  lastMove.dataset.action = msg.last?.action ?? "";
+  lastMove.dataset.seat = msg.last ? String(msg.last.seat) : "";
+  lastMove.dataset.version = msg.last ? String(msg.last.version) : "";
+  drawTurn();
 }
 
-function context(view) {
+function drawTurn() {
+  const msg = page.message;
+  if (!msg) return;
+  const view = msg.view;
+  $("turn").textContent = turnText(view, msg.status, page.seat);
+  $("turn").classList.toggle("mine", !view.is_over && view.to_move === page.seat && !page.waiting);
+}
+
+function redrawArea() {
+  const msg = page.message;
+  if (!msg) return false;
+  const area = $("area");
+  area.dataset.version = String(msg.version);
+  area.dataset.game = msg.view.game;
+  return keepFocus(area, () => renderView(area, msg.view, context(msg), page.module));
+}
+
+function context(msg) {
+  const view = msg.view;
   return {
     seat: page.seat,
-    legal: page.waiting ? [] : view.legal_actions,
+    legal: page.waiting ? [] : view.legal_actions ?? [],
     play,
     selected: page.selected,
     toggle,
@@ -246,120 +435,58 @@ function context(view) {
     cardElement,
     cardBack,
     renderGeneric,
+    table: tableId,
+    version: msg.version,
+    last: msg.last,
+    hint: page.hint && page.hint.version === msg.version ? page.hint.action : null,
   };
 }
 
-function drawTurn(view, status) {
-  let text;
-  if (view.is_over) {
-    text = `${t("table.over")}. ${view.winner === null ? "" : t("table.winner", { side: view.winner })}`;
-  } else if (status === "open") text = t("table.waiting_players");
-  else if (view.to_move === page.seat && page.seat !== null) text = t("table.your_turn");
-  else text = t("table.their_turn", { n: view.to_move });
-  $("turn").textContent = text;
-  $("turn").classList.toggle("mine", !view.is_over && view.to_move === page.seat);
-}
-
-function drawSeats() {
-  const box = $("seats");
-  box.replaceChildren();
-  const toMove = page.message?.view.to_move;
-  for (const s of page.seats) {
-    const el = document.createElement("div");
-    el.className = "seat";
-    if (s.seat === toMove) el.classList.add("to-move");
-    if (s.seat === page.seat) el.classList.add("me");
-    const name = document.createElement("strong");
-    name.textContent = t("table.seat", { n: s.seat });
-    if (s.seat === page.seat) name.textContent += ` (${t("table.you_short")})`;
-    const kind = document.createElement("span");
-    kind.className = "kind";
-    kind.textContent = s.kind === "human" ? t("kind.human") : t("kind.bot", { level: s.kind });
-    el.append(name, kind);
-    if (s.kind === "human") {
-      const presence = document.createElement("span");
-      presence.className = `presence ${s.connected ? "here" : "away"}`;
-      presence.textContent = !s.claimed
-        ? t("table.waiting")
-        : s.connected
-          ? t("table.online")
-          : t("table.away");
-      el.append(presence);
-      if (s.stand_in) {
-        const standIn = document.createElement("span");
-        standIn.className = "stand-in";
-        standIn.textContent = t("table.standin");
-        el.append(standIn);
-      }
-    }
-    if (s.seat === toMove) {
-      const marker = document.createElement("span");
-      marker.className = "marker";
-      marker.textContent = t("table.to_move");
-      el.append(marker);
-    }
-    box.append(el);
-  }
+function drawSeatBar() {
+  const view = page.message?.view;
+  drawSeats($("seats"), page.seats, {
+    toMove: view && !view.is_over ? view.to_move : null,
+    mySeat: page.seat,
+  });
 }
 
 function drawActions(ownsActions = false) {
   const msg = page.message;
-  const legal = msg && !page.waiting ? msg.view.legal_actions : [];
+  const legal = legalNow();
   const section = $("actions");
   section.hidden = page.seat === null || !msg || msg.view.is_over || legal.length === 0;
-  $("moves").hidden = ownsActions;
   const moves = $("moves");
+  moves.hidden = ownsActions;
   moves.replaceChildren();
-  const shown = matching();
+  const shown = ownsActions ? [] : matching();
   for (const action of shown) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "move";
-    button.textContent = action;
-    button.addEventListener("click", () => play(action));
-    moves.append(button);
+    moves.append(moveButton(action, { hinted: page.hint?.action === action, onPress: play }));
   }
-  $("no-match").hidden = shown.length > 0 || page.selected.size === 0;
-  $("clear").hidden = page.selected.size === 0;
+  $("no-match").hidden = ownsActions || shown.length > 0 || page.selected.size === 0;
+  $("clear").hidden = ownsActions || page.selected.size === 0;
+  $("hint").disabled = page.hintSeq !== null;
   const list = $("typed-list");
   list.replaceChildren(...legal.map((a) => new Option(a)));
 }
 
-function drawScores(view) {
-  const sides = view.scores.length;
-  $("scores").replaceChildren(
-    sidesTable([["score", view.scores]], sides, t("table.scores")),
-  );
-  const box = $("breakdown");
-  box.replaceChildren();
-  if (view.last_hand) {
-    const rows = Object.entries(view.last_hand.breakdown);
-    box.append(sidesTable(rows, sides, t("table.last_hand", { n: view.last_hand.number })));
+function drawOver(view) {
+  const over = $("over");
+  over.hidden = !view.is_over;
+  if (!view.is_over) return;
+  let title = t("table.over");
+  if (view.winner !== null && view.winner !== undefined) {
+    const mine = page.seat !== null && sideOf(view, page.seat) === view.winner;
+    title = mine ? t("over.you_win") : t("table.winner", { side: sideName(view, view.winner, page.seat) });
   }
-}
-
-function drawLog() {
-  const list = $("log");
-  list.replaceChildren();
-  for (const entry of page.log) {
-    const li = document.createElement("li");
-    li.value = entry.version;
-    const who = document.createElement("span");
-    who.className = "who";
-    who.textContent = `${t("table.hand", { n: entry.hand })} · ${t("table.seat", { n: entry.seat })}`;
-    const what = document.createElement("code");
-    what.textContent = entry.action ?? t("table.hidden_move");
-    li.append(who, " ", what);
-    list.append(li);
+  $("over-title").textContent = title;
+  const parts = [];
+  for (let side = 0; side < sideCount(view); side += 1) {
+    parts.push(`${sideName(view, side, page.seat)}: ${view.scores?.[side] ?? "—"}`);
   }
-}
-
-function drawFinished(view) {
-  $("finished").hidden = !view.is_over;
-  if (view.is_over) {
-    $("replay-link").href = `/replay/${encodeURIComponent(tableId)}`;
-    $("record-link").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
-  }
+  $("over-scores").textContent = parts.join(" · ");
+  $("again").hidden = page.seat === null;
+  $("replay-link").href = `/replay/${encodeURIComponent(tableId)}`;
+  $("record-link").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
 }
 
 start();

@@ -1,0 +1,63 @@
+// One WebSocket to the card room that comes back by itself: on a lost connection it waits
+// 0.5 s, 1 s, 2 s, … up to 10 s and opens a new one (the page then says hello again).
+// Every message sent gets a growing seq (the server refuses a seq that does not grow).
+
+export class Connection {
+  constructor({ onOpen, onMessage, onDown }) {
+    this.onOpen = onOpen;
+    this.onMessage = onMessage;
+    this.onDown = onDown;
+    this.ws = null;
+    this.seq = 0;
+    this.retry = 0;
+    this.stopped = false;
+  }
+
+  open() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(`${scheme}//${location.host}/ws`);
+    this.ws = ws;
+    this.seq = 0;
+    ws.addEventListener("open", () => {
+      this.retry = 0;
+      this.onOpen();
+    });
+    ws.addEventListener("message", (event) => {
+      let msg;
+      try {
+        msg = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      this.onMessage(msg);
+    });
+    ws.addEventListener("close", () => {
+      if (this.ws !== ws || this.stopped) return;
+      const delay = Math.min(10, 0.5 * 2 ** this.retry);
+      this.retry += 1;
+      this.onDown(delay);
+      setTimeout(() => this.open(), delay * 1000);
+    });
+  }
+
+  get isOpen() {
+    return Boolean(this.ws) && this.ws.readyState === WebSocket.OPEN;
+  }
+
+  get isClosed() {
+    return !this.ws || this.ws.readyState === WebSocket.CLOSED;
+  }
+
+  // Send a message; its seq, or null when the connection is not open.
+  send(message) {
+    if (!this.isOpen) return null;
+    this.seq += 1;
+    this.ws.send(JSON.stringify({ ...message, seq: this.seq }));
+    return this.seq;
+  }
+
+  stop() {
+    this.stopped = true;
+    this.ws?.close();
+  }
+}

@@ -1,0 +1,273 @@
+// Royal Casino (RULES.md RC): the other seats at the top, the table (loose cards and builds)
+// in the middle, the viewer's hand at the bottom.
+//
+// A move is chosen by clicking: a card from the hand (the card played), then the table
+// cards and builds it takes or builds with (a build is always taken whole, RC-7). Only the
+// cards that some legal move can still use are clickable, and every move the choice makes
+// exact is offered as a button showing its notation ("capture 9c: 4d 5s",
+// "build 2h: 4c 6d =12", "trail 7h") before it is sent. The choice can start from the table
+// too. Escape or "Clear" starts again.
+
+import { parseAction, actionLabel } from "../actions.js";
+import { pretty } from "../cards.js";
+import { sideName, sideOf } from "../sides.js";
+import { tOr } from "../i18n.js";
+import { keepFocus } from "../keyboard.js";
+import {
+  backs,
+  dealerBadge,
+  el,
+  memory,
+  moveBar,
+  moveButton,
+  navRow,
+  panel,
+  plainButton,
+  seatName,
+  seatsFrom,
+  stateKey,
+} from "./common.js";
+
+export const handlesActions = true;
+
+const choice = memory(() => ({ played: null, table: new Set() }));
+
+export function render(area, view, ctx) {
+  const s = view.state ?? {};
+  const sel = choice.get(stateKey(ctx, view));
+  const moves = (ctx.legal ?? []).map(parseAction);
+  const redraw = () => keepFocus(area, () => render(area, view, ctx));
+  area.replaceChildren(
+    el(
+      "div",
+      { class: "game rc" },
+      seatsRow(ctx, view, s),
+      tableArea(ctx, s, sel, moves, redraw),
+      handArea(ctx, view, s, sel, moves, redraw),
+    ),
+    bar(ctx, view, s, sel, moves, redraw),
+    piles(ctx, view, s),
+  );
+}
+
+// -- the seats ---------------------------------------------------------------------------------
+function seatsRow(ctx, view, s) {
+  const row = el("div", { class: "rc-seats" });
+  for (const seat of seatsFrom(view.players, ctx.seat)) {
+    if (seat === ctx.seat) continue;
+    const box = el("div", { class: "rc-seat", data: { seat } });
+    if (view.to_move === seat) box.classList.add("to-move");
+    const badges = el("div", { class: "badges" });
+    if (s.dealer === seat) badges.append(dealerBadge(ctx));
+    if (view.players === 4 && ctx.seat !== null && ctx.seat !== undefined && seat % 2 === ctx.seat % 2) {
+      badges.append(el("span", { class: "badge partner", text: ctx.t("rc.partner") }));
+    }
+    box.append(el("strong", { class: "name", text: seatName(ctx, seat) }), badges);
+    const size = s.hand_sizes?.[seat];
+    if (typeof size === "number" && size > 0) box.append(backs(ctx, size));
+    row.append(box);
+  }
+  return row;
+}
+
+// -- the table: loose cards and builds -----------------------------------------------------------
+// The moves still possible with the current choice (played card and table cards so far).
+function open(sel, moves) {
+  return moves.filter(
+    (m) =>
+      (m.verb === "capture" || m.verb === "build" || m.verb === "trail") &&
+      (sel.played === null || m.played === sel.played) &&
+      [...sel.table].every((c) => m.others.includes(c)),
+  );
+}
+
+function reachable(sel, moves) {
+  const cards = new Set();
+  for (const m of open(sel, moves)) for (const c of m.others) cards.add(c);
+  return cards;
+}
+
+function toggleTable(sel, cards, redraw) {
+  const all = cards.every((c) => sel.table.has(c));
+  for (const c of cards) {
+    if (all) sel.table.delete(c);
+    else sel.table.add(c);
+  }
+  redraw();
+}
+
+function tableArea(ctx, s, sel, moves, redraw) {
+  const box = el("div", { class: "rc-table", attrs: { role: "group" } });
+  box.setAttribute("aria-label", ctx.t("rc.table"));
+  const can = reachable(sel, moves);
+  const items = [];
+  for (const card of Array.isArray(s.loose) ? s.loose : []) {
+    const selected = sel.table.has(card);
+    const usable = ctx.legal?.length && (selected || can.has(card));
+    items.push(
+      ctx.cardElement(card, {
+        onClick: usable ? () => toggleTable(sel, [card], redraw) : null,
+        selected,
+        playable: Boolean(usable) && !selected,
+        hinted: hintNames(ctx, card),
+      }),
+    );
+  }
+  for (const [i, build] of (Array.isArray(s.builds) ? s.builds : []).entries()) {
+    items.push(buildElement(ctx, build, i, sel, can, redraw));
+  }
+  if (!items.length) box.append(el("p", { class: "empty-table", text: ctx.t("rc.table_empty") }));
+  else box.append(navRow("table-cards", ctx.t("rc.table"), items));
+  const facts = el("div", { class: "info-bar" });
+  const fact = (text, warn = false) => facts.append(el("span", { class: `fact${warn ? " warn" : ""}`, text }));
+  if (typeof s.deal === "number" && typeof s.deals === "number") {
+    fact(ctx.t("rc.deal", { n: Math.min(s.deal, s.deals), of: s.deals }));
+  }
+  if (typeof s.stock === "number") fact(ctx.t("rc.stock", { n: s.stock }));
+  if (s.must_trail) fact(ctx.t("rc.must_trail"), true);
+  box.prepend(facts);
+  return box;
+}
+
+function hintNames(ctx, card) {
+  return Boolean(ctx.hint) && parseAction(ctx.hint).cards.includes(card);
+}
+
+function buildElement(ctx, build, i, sel, can, redraw) {
+  const cards = Array.isArray(build.cards) ? build.cards : [];
+  const selected = cards.length > 0 && cards.every((c) => sel.table.has(c));
+  const usable = ctx.legal?.length && cards.length > 0 && (selected || cards.every((c) => can.has(c)));
+  const owner = build.owner === null || build.owner === undefined ? "" : seatName(ctx, build.owner);
+  const kind = build.kind === "multiple" ? ctx.t("rc.multiple") : ctx.t("rc.single");
+  const title = ctx.t("rc.build_title", { value: build.value, kind, owner });
+  const inner = [
+    el(
+      "span",
+      { class: "build-head" },
+      el("span", { class: "value", text: build.value }),
+      el("span", { class: "kind", text: kind }),
+    ),
+    el("span", { class: "build-cards" }, cards.map((c) => ctx.cardElement(c, { small: true }))),
+    el("span", { class: "owner", text: owner }),
+  ];
+  const data = { build: i, value: build.value };
+  const node = el(usable ? "button" : "div", { class: "build", data }, inner);
+  node.title = title;
+  node.setAttribute("aria-label", `${title}: ${cards.map(pretty).join(" ")}`);
+  if (usable) {
+    node.type = "button";
+    node.setAttribute("aria-pressed", selected ? "true" : "false");
+    node.addEventListener("click", () => toggleTable(sel, cards, redraw));
+    if (!selected) node.classList.add("playable");
+  }
+  if (selected) node.classList.add("selected");
+  if (ctx.hint && cards.some((c) => hintNames(ctx, c))) node.classList.add("hinted");
+  if (build.owner === ctx.seat) node.classList.add("mine");
+  return node;
+}
+
+// -- the viewer's hand ----------------------------------------------------------------------------
+function handArea(ctx, view, s, sel, moves, redraw) {
+  const box = el("div", { class: "rc-hand" });
+  if (ctx.seat === null || ctx.seat === undefined) {
+    return box;
+  }
+  const hand = Array.isArray(s.hand) ? s.hand : [];
+  const possible = open({ played: null, table: sel.table }, moves);
+  const playableWith = new Set(possible.map((m) => m.played));
+  // highlighted: the cards that can capture or build (any card may be trailed, RC-15)
+  const takes = new Set(possible.filter((m) => m.verb !== "trail").map((m) => m.played));
+  const hint = ctx.hint ? parseAction(ctx.hint).played : null;
+  const cards = hand.map((card) => {
+    const selected = sel.played === card;
+    const usable = ctx.legal?.length && (selected || playableWith.has(card));
+    return ctx.cardElement(card, {
+      onClick: usable
+        ? () => {
+            if (sel.played === card) sel.played = null;
+            else {
+              sel.played = card;
+              const keep = new Set(open({ played: card, table: new Set() }, moves).flatMap((m) => m.others));
+              for (const c of [...sel.table]) if (!keep.has(c)) sel.table.delete(c);
+            }
+            redraw();
+          }
+        : null,
+      selected,
+      playable: Boolean(usable) && !selected && takes.has(card),
+      muted: Boolean(ctx.legal?.length) && !usable,
+      hinted: card === hint,
+    });
+  });
+  box.append(
+    el("h3", { class: "hand-title", text: ctx.t("rc.your_hand") }),
+    navRow("hand", ctx.t("rc.your_hand"), cards),
+  );
+  return box;
+}
+
+// -- the move bar: the exact moves of the current choice, with their notation ------------------
+function bar(ctx, view, s, sel, moves, redraw) {
+  if (!ctx.legal?.length) return el("div");
+  const exact = open(sel, moves).filter(
+    (m) => sel.played !== null && m.others.length === sel.table.size,
+  );
+  const more = open(sel, moves).length - exact.length;
+  let prompt;
+  if (sel.played === null) prompt = ctx.t(sel.table.size ? "rc.prompt.hand_for_table" : "rc.prompt.hand");
+  else if (exact.length) prompt = ctx.t("rc.prompt.confirm", { card: pretty(sel.played) });
+  else prompt = ctx.t("rc.prompt.table", { card: pretty(sel.played) });
+  if (more > 0 && exact.length) prompt += ` ${ctx.t("rc.prompt.more")}`;
+  const buttons = exact.map((m) => moveButton(ctx, m.text, { label: label(ctx, m), primary: true }));
+  const extra = [];
+  if (sel.played !== null || sel.table.size) {
+    extra.push(
+      plainButton(ctx.t("table.clear"), () => {
+        choice.reset();
+        redraw();
+      }),
+    );
+  }
+  return moveBar(ctx, { prompt, moves: buttons, extra });
+}
+
+// Escape (keyboard.js) starts the choice again.
+export function reset() {
+  choice.reset();
+}
+
+function label(ctx, m) {
+  if (m.verb === "build") return ctx.t("rc.build_move", { value: m.value });
+  return actionLabel(m.text);
+}
+
+// -- every side's pile: its size, spades, sweeps; the captured cards are public ----------------
+function piles(ctx, view, s) {
+  const sizes = Array.isArray(s.pile_sizes) ? s.pile_sizes : [];
+  if (!sizes.length) return el("div");
+  const box = el("div", { class: "rc-piles" });
+  sizes.forEach((size, side) => {
+    const facts = [ctx.t("rc.pile", { n: size })];
+    if (Array.isArray(s.pile_spades)) facts.push(ctx.t("rc.spades", { n: s.pile_spades[side] }));
+    if (Array.isArray(s.sweeps)) facts.push(ctx.t("rc.sweeps", { n: s.sweeps[side] }));
+    if (s.last_capture === side) facts.push(ctx.t("rc.last_capture"));
+    const near = s.near_21?.[side];
+    const body = [el("p", { class: "note", text: facts.join(" · ") })];
+    if (near) {
+      const item = tOr(`item.${near}`, near);
+      body.push(el("p", { class: "note warn", text: ctx.t("rc.near", { item }) }));
+    }
+    const cards = s.piles?.[side];
+    if (Array.isArray(cards) && cards.length) {
+      const details = el("details", {}, el("summary", { text: ctx.t("rc.captured") }));
+      details.append(el("div", { class: "cards" }, cards.map((c) => ctx.cardElement(c, { small: true }))));
+      body.push(details);
+    }
+    const mine = ctx.seat !== null && ctx.seat !== undefined && sideOf(view, ctx.seat) === side;
+    const title = sideName(view, side, ctx.replay ? null : ctx.seat);
+    const p = panel(`pile${mine ? " mine" : ""}`, title, ...body);
+    p.dataset.side = String(side);
+    box.append(p);
+  });
+  return box;
+}

@@ -1,0 +1,122 @@
+"""Royal Casino in the browser: a capture and a build chosen with the mouse.
+
+The server deals from seeds it picks itself, so the test plays on (every move by clicking:
+the card from the hand, then the table cards and builds) until its turns have offered a
+capture and a build, and makes each of them when it first can. Before each is sent the page
+shows the exact notation of the move the clicks lead to.
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page
+
+from tests import test_browser_support as support
+from tests.test_browser_support import (
+    Deadline,
+    Room,
+    legal_actions,
+    shot,
+    version,
+    wait_my_turn_or_over,
+    wait_played,
+)
+
+pytestmark = support.needs_chromium
+room = support.room
+browser = support.browser
+page = support.page
+
+CARD = re.compile(r"(?:[A2-9TJQK][cdhs])")
+
+
+def click_move(p: Page, action: str, screenshot: str | None = None) -> None:
+    """Choose ``action`` with the mouse: its card from the hand, then each table card or
+    build it takes or builds with; check the page offers exactly that notation; send it."""
+    cards = CARD.findall(action.split("=")[0])
+    played, others = cards[0], cards[1:]
+    p.click(f'.rc-hand button.card[data-card="{played}"]')
+    for card in others:
+        loose = p.locator(f'.rc-table button.card[data-card="{card}"]')
+        if loose.count():
+            loose.click()
+            continue
+        build = p.locator(f'.rc-table .build:has([data-card="{card}"])')
+        assert build.count() == 1, f"{card} is neither loose nor in a build"
+        if build.get_attribute("aria-pressed") != "true":  # a build is taken whole
+            build.click()
+    offered = p.locator(f'#area .move-bar button.move[data-action="{action}"]')
+    assert offered.count() == 1, (action, legal_actions(p))
+    assert offered.locator("code.notation").inner_text() == action  # shown before it is sent
+    if screenshot:
+        shot(p, screenshot)
+    before = version(p)
+    offered.click()
+    wait_played(p, action, before)
+
+
+def test_a_capture_and_a_build_chosen_with_the_mouse(room: Room, page: Page) -> None:
+    bot = room.bot("royal-casino")
+    created = room.create("royal-casino", ["human", bot])
+    page.goto(created["links"]["0"])
+    page.wait_for_selector(".rc-table")
+    made: dict[str, str] = {}
+    deadline = Deadline(75, "turns offering a capture and a build")
+    while len(made) < 2:
+        deadline.check()
+        if wait_my_turn_or_over(page) == "over":
+            raise AssertionError(f"the match ended first; made only {made}")
+        legal = legal_actions(page)
+        want = next(
+            (
+                a
+                for a in legal
+                for kind in ("build", "capture")
+                if a.startswith(kind) and kind not in made
+            ),
+            None,
+        )
+        if want is not None:
+            kind = want.split()[0]
+            click_move(page, want, screenshot=f"royal-casino-{kind}-chosen")
+            made[kind] = want
+        else:  # nothing new to try this turn: trail if allowed, else the first move
+            click_move(page, next((a for a in legal if a.startswith("trail")), legal[0]))
+    # the log tells both moves, in words, as this seat's
+    logged = page.eval_on_selector_all(
+        "#log li[data-seat='0']", "lis => lis.map(li => li.dataset.action)"
+    )
+    assert made["capture"] in logged and made["build"] in logged
+
+
+def test_clicks_offer_only_what_the_rules_allow(room: Room, page: Page) -> None:
+    """Whatever hand card is chosen, the table cards offered are exactly those some legal
+    move with it uses, and the move bar offers only legal moves."""
+    created = room.create("royal-casino", ["human", "random"])
+    page.goto(created["links"]["0"])
+    assert wait_my_turn_or_over(page) == "turn"
+    legal = legal_actions(page)
+    hand = page.eval_on_selector_all(".rc-hand button.card", "cs => cs.map(c => c.dataset.card)")
+    assert hand
+    for card in hand:
+        page.click(f'.rc-hand button.card[data-card="{card}"]')
+        mine = [a for a in legal if CARD.findall(a)[0] == card]
+        usable = {c for a in mine for c in CARD.findall(a.split("=")[0])[1:]}
+        offered = set(
+            page.eval_on_selector_all(
+                ".rc-table button.card, .rc-table button.build [data-card]",
+                "cs => cs.map(c => c.dataset.card)",
+            )
+        )
+        chosen = page.eval_on_selector_all(
+            ".rc-hand .selected", "cs => cs.map(c => c.dataset.card)"
+        )
+        assert offered == usable, (card, offered, usable, chosen, legal, page.inner_text("#area"))
+        bar = page.eval_on_selector_all(
+            "#area .move-bar button.move", "bs => bs.map(b => b.dataset.action)"
+        )
+        assert set(bar) <= set(legal)
+        assert bar == [a for a in mine if a.startswith("trail")]  # nothing else is exact yet
+        page.click(f'.rc-hand button.card[data-card="{card}"]')  # unselect
+    assert version(page) >= 0
