@@ -63,6 +63,9 @@ def test_c4_hands_follow_and_match_ends() -> None:
     assert m.hand_number == 2 and m.dealer == 0 and m.to_move == 1
     assert m.view(1)["state"]["hand"] == ["2c", "4c"]
     assert m.view(0)["last_hand"]["number"] == 1
+    assert m.view(None)["history"] == [
+        {"number": 1, "breakdown": {"tricks": [0, 2], "total": [0, 2]}, "scores": [0, 2]}
+    ]
     m.play("play 4c")
     m.play("play 3d")  # 4 beats 3: seat 1 now has 3 and wins
     m.play("play 2c")

@@ -204,6 +204,15 @@ class Match:
             "to_move": to_move,
             "scores": self.scores,
             "hand_scores": self.hand_scores,
+            "history": [
+                {
+                    "number": i,
+                    "breakdown": h.settlement.breakdown,
+                    "scores": list(h.settlement.scores),
+                }
+                for i, h in enumerate(self.hands, 1)
+                if h.settlement is not None
+            ],
             "is_over": self.is_over,
             "winner": self.winner,
             "legal_actions": (
