@@ -227,26 +227,40 @@ def _plays(trick: Any) -> list[tuple[int, str]]:
 def rummy_body(state: JSON, view: JSON, letters: bool) -> list[RenderableType]:
     me = view["seat"]
     out: list[RenderableType] = []
-    pile = state.get("discard_pile") or state.get("discards") or []
+    pile = state.get("discard_pile") or []
     out.append(
-        Text(f"Stock {state.get('stock', '?')} · discard pile: ").append_text(cards(pile, letters))
+        Text(f"Stock {state.get('stock', '?')} · discard pile (bottom → top): ").append_text(
+            cards(pile, letters)
+        )
     )
-    for i, meld in enumerate(state.get("melds") or [], 1):
-        owner = meld.get("owner", meld.get("seat")) if isinstance(meld, dict) else None
-        names = meld.get("cards") if isinstance(meld, dict) else meld
-        line = Text(f"  {meld.get('number', i) if isinstance(meld, dict) else i}. ")
-        line.append_text(cards(names, letters))
-        if owner is not None:
-            line.append(f"  ({seat_name(owner, me)})", style="dim")
+    for meld in state.get("melds") or []:
+        line = Text(f"  {meld.get('number')}. ")
+        line.append_text(cards(meld.get("cards"), letters))
+        for extra in meld.get("laid_off") or []:
+            name = extra.get("card") if isinstance(extra, dict) else extra
+            by = extra.get("seat", extra.get("by")) if isinstance(extra, dict) else None
+            line.append(" + ").append_text(card(str(name), letters))
+            if by is not None:
+                line.append(f"({seat_name(by, me)})", style="dim")
+        line.append(f"  {meld.get('kind', '')} by {seat_name(meld.get('by'), me)}", style="dim")
         out.append(line)
-    sizes = state.get("hand_sizes")
-    if sizes:
+    sizes = state.get("hand_sizes") or []
+    known = state.get("known") or []
+    for s, n in enumerate(sizes):
+        if s == me:
+            continue
+        line = Text(f"{seat_name(s, me)}: {n} cards", style="dim")
+        if s < len(known) and known[s]:
+            line.append(" · took ", style="dim").append_text(cards(known[s], letters))
+        out.append(line)
+    if state.get("must_use"):
         out.append(
-            Text(
-                "Hands: " + " · ".join(f"{seat_name(s, me)} {n}" for s, n in enumerate(sizes)),
-                style="dim",
+            Text("You must meld or lay off: ", style="yellow").append_text(
+                cards(state["must_use"], letters)
             )
         )
+    if state.get("may_not_discard"):
+        out.append(Text(f"You may not discard {state['may_not_discard']} this turn.", style="dim"))
     hand = sorted(state.get("hand") or [], key=_rank_key)
     out.append(Text("Your hand: ").append_text(cards(hand, letters)))
     return out
