@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import weakref
 from collections import Counter
 from typing import Any
 
@@ -63,14 +64,21 @@ def _check_legal(m: Match, where: str) -> None:
             raise InvariantError(f"{where}: {t!r} does not parse back to the same action")
 
 
+_LAST_CHECKED: weakref.WeakKeyDictionary[Match, int] = weakref.WeakKeyDictionary()
+
+
 def _check_views(m: Match, state: Any, where: str) -> None:
     finished = [h for h in m.hands if h.settlement is not None]
+    # The previous hand's final view cannot change: check it once, when it first appears.
+    check_last = bool(finished) and _LAST_CHECKED.get(m) != len(finished)
     for seat in [None, *range(m.players)]:
         view = m.view(seat)
         last = view.pop("last_hand")
         _check_leak(m, view, state, seat, where)
-        if last is not None:  # the previous hand's end, judged by what was hidden then
+        if check_last and last is not None:  # judged by what was hidden at that hand's end
             _check_leak(m, last, finished[-1].final, seat, f"{where} (last hand)")
+    if check_last:
+        _LAST_CHECKED[m] = len(finished)
 
 
 def _check_leak(m: Match, view: Any, state: Any, seat: int | None, where: str) -> None:
