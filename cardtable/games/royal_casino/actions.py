@@ -4,7 +4,9 @@
 included whole) · ``build 2h: 4c 6d =12`` (the played card, then every table card joining the
 build, then its value). Table cards are a mask, so they are always printed in canonical order
 and two groupings of the same cards are one action. Each action keeps its text, computed once,
-because the legal list is sorted by it.
+because the legal list is sorted by it, and the move generator takes its plays from
+``TRAILS``, ``capture_of`` and ``build_of``, which make each play once: the same plays recur
+from position to position, and making one (its text above all) costs more than finding it.
 """
 
 from __future__ import annotations
@@ -137,3 +139,36 @@ def _played_and_table(part: str, text: str) -> tuple[int, int]:
     if played in table_list:
         raise NotationError(f"{CARD_NAMES[played]} is both played and on the table", text)
     return played, mask_of(table_list)
+
+
+#: RC-15: the trail of each card.
+TRAILS: tuple[Trail, ...] = tuple(Trail(c) for c in range(52))
+
+#: The captures and builds made so far, under the keys ``capture_of`` and ``build_of`` give
+#: them: the move generator looks a play up here and makes only the new ones.
+CAPTURES: dict[int, Capture] = {}
+BUILDS: dict[int, Build] = {}
+_INTERNED_LIMIT = 1 << 17  # plays kept of each kind; emptied when full (cheaper than an LRU)
+
+
+def capture_of(card: int, cards: int) -> Capture:
+    """The capture of ``cards`` by ``card``, made once: ``CAPTURES[cards << 6 | card]``."""
+    key = cards << 6 | card
+    found = CAPTURES.get(key)
+    if found is None:
+        if len(CAPTURES) >= _INTERNED_LIMIT:
+            CAPTURES.clear()
+        found = CAPTURES[key] = Capture(card, cards)
+    return found
+
+
+def build_of(card: int, cards: int, value: int) -> Build:
+    """The build of ``card`` with ``cards`` worth ``value`` (2 … 14), made once:
+    ``BUILDS[(cards << 6 | card) << 4 | value]``."""
+    key = (cards << 6 | card) << 4 | value
+    found = BUILDS.get(key)
+    if found is None:
+        if len(BUILDS) >= _INTERNED_LIMIT:
+            BUILDS.clear()
+        found = BUILDS[key] = Build(card, cards, value)
+    return found

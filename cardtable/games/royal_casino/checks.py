@@ -6,7 +6,8 @@ from __future__ import annotations
 from cardtable.core.cards import CARD_NAMES
 from cardtable.core.errors import IllegalActionError
 from cardtable.games.royal_casino.actions import Build, Capture, Play, Trail, mask_text
-from cardtable.games.royal_casino.moves import group_unions, sides_of, subsets_by_sum
+from cardtable.games.royal_casino.groups import group_unions, subsets_by_sum
+from cardtable.games.royal_casino.moves import sides_of
 from cardtable.games.royal_casino.table import State, TableBuild
 from cardtable.games.royal_casino.values import (
     HAND_VALUES,
@@ -180,10 +181,11 @@ def _build_fault(
 def _group_with_played(p: int, loose: int, value: int) -> bool:
     """Whether the played card, alone or with some of ``loose``, is worth ``value`` and the
     rest of ``loose`` splits into groups worth ``value`` (RC-9, RC-11)."""
+    by_sum = subsets_by_sum(loose)
     for vp in HAND_VALUES[p]:
         if vp > value:
             continue
-        for g in subsets_by_sum(loose).get(value - vp, ()):
+        for g in by_sum.get(value - vp, ()):
             rest = loose & ~g
             if rest in group_unions(rest, value):
                 return True

@@ -5,17 +5,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import Any
 
 from cardtable.core.cards import CARD_NAMES, FULL_DECK, cards_of, mask_of
 from cardtable.core.errors import IllegalActionError
 from cardtable.core.game import JSON, Action, OptionSpec, Rules, Settlement
 from cardtable.core.registry import register
-from cardtable.games.royal_casino.actions import Build, Capture, Play, Trail, parse_play
+from cardtable.games.royal_casino.actions import Build, Capture, Trail, parse_play
 from cardtable.games.royal_casino.checks import find_fault
 from cardtable.games.royal_casino.moves import legal_plays, sides_of
 from cardtable.games.royal_casino.scoring import NEAR_ITEMS, near_items, settle_hand
-from cardtable.games.royal_casino.table import State, TableBuild, build_order
+from cardtable.games.royal_casino.table import State, TableBuild, build_order, new_state
 from cardtable.games.royal_casino.values import SPADE_MASK, table_sum
 from cardtable.games.royal_casino.worlds import sample_world
 
@@ -51,6 +51,7 @@ class RoyalCasino(Rules[State]):
         self.sweeps_on = bool(self.options["sweeps"])
         self.partner_may_raise = bool(self.options["partner_may_raise"])
         self._sides = sides_of(players)
+        self._next_seat = tuple((seat + 1) % players for seat in range(players))  # C-2
 
     # -- seats and sides (RC-1) -------------------------------------------------------------
     @property
@@ -88,15 +89,18 @@ class RoyalCasino(Rules[State]):
         return legal_plays(state, self.partner_may_raise)
 
     def apply(self, state: State, action: Action) -> State:
+        """The state after ``action``, a legal play of the seat to move (checked by Match)."""
+        assert isinstance(action, Trail | Capture | Build)
         seat = state.turn
-        bit = 1 << cast(Play, action).card
-        hands = list(state.hands)
-        hands[seat] &= ~bit
+        bit = 1 << action.card
+        hands = state.hands
+        hand = hands[seat] & ~bit
+        hands = (*hands[:seat], hand, *hands[seat + 1 :])
         loose, builds, piles, sweeps = state.loose, state.builds, state.piles, state.sweeps
         last = state.last_capture
-        if isinstance(action, Trail):  # RC-15
+        if type(action) is Trail:  # RC-15
             loose |= bit
-        elif isinstance(action, Capture):  # RC-5
+        elif type(action) is Capture:  # RC-5
             taken = action.cards
             loose &= ~taken
             if builds:
@@ -105,21 +109,14 @@ class RoyalCasino(Rules[State]):
             piles = _add(piles, last, taken | bit)
             if self.sweeps_on and not loose and not builds:  # RC-18
                 sweeps = _bump(sweeps, last)
-        else:
-            assert isinstance(action, Build)
-            joined = action.cards
-            loose &= ~joined
-            cards = joined | bit
-            new = TableBuild(action.value, cards, seat, table_sum(cards) != action.value)
-            builds = tuple(
-                sorted([*(b for b in builds if not b.cards & joined), new], key=build_order)
-            )
+        elif type(action) is Build:  # RC-9 … RC-11
+            builds = _with_build(builds, action, bit, seat)
+            loose &= ~action.cards
+        turn = self._next_seat[seat]
         stock = state.stock
-        turn = (seat + 1) % self.players
-        if not any(hands):
+        if not hand and not any(hands):
             if stock:  # RC-3: deal again, nothing to the table
-                new_hands, stock = _deal_round(stock, state.dealer, self.players)
-                hands = list(new_hands)
+                hands, stock = _deal_round(stock, state.dealer, self.players)
             else:  # RC-19: the last capturer takes what is left; not a sweep
                 left = loose
                 for b in builds:
@@ -128,8 +125,8 @@ class RoyalCasino(Rules[State]):
                     piles = _add(piles, last, left)
                     loose, builds = 0, ()
                 turn = -1
-        return State(
-            state.dealer, turn, tuple(hands), loose, builds, piles, sweeps, last, stock, state.near
+        return new_state(
+            state.dealer, turn, hands, loose, builds, piles, sweeps, last, stock, state.near
         )
 
     def explain(self, state: State, action: Action) -> IllegalActionError:
@@ -210,6 +207,19 @@ def _deal_round(
     for i in range(HAND_SIZE * players):
         hands[(dealer + 1 + i) % players] |= 1 << stock[i]
     return tuple(hands), stock[HAND_SIZE * players :]
+
+
+def _with_build(
+    builds: tuple[TableBuild, ...], play: Build, bit: int, seat: int
+) -> tuple[TableBuild, ...]:
+    """The builds after ``play`` (RC-9 … RC-11): the build it touches, if any, is replaced by
+    the new one, made of the played card and every table card named; the seat owns it (RC-8)."""
+    joined = play.cards
+    cards = joined | bit
+    new = TableBuild(play.value, cards, seat, table_sum(cards) != play.value)
+    if not builds:
+        return (new,)
+    return tuple(sorted([*(b for b in builds if not b.cards & joined), new], key=build_order))
 
 
 def _add(row: tuple[int, ...], i: int, mask: int) -> tuple[int, ...]:
