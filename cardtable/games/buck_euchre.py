@@ -29,10 +29,18 @@ Decisions where the rule book is silent (also in docs/buck_euchre.md):
 - BE-13 takes precedence over BE-12: the player who took all five tricks wins even if another
   player's score is lower. BE-12 is applied after every hand, ties included: after a tie at
   the lowest score at or below 0, the next hand's lowest at or below 0 wins.
+- Every card played this hand is public: views list the completed tricks before the last one as
+  ``earlier_tricks``, since everyone at the table saw them played.
+
+For search bots, ``determinize`` samples the cards a seat has not seen from its view (voids and
+played cards respected, the bids read as evidence: "Sampling the unseen cards" in
+docs/buck_euchre.md), and ``hand_utility`` counts winning the match (``MATCH_WIN``).
 """
 
 from __future__ import annotations
 
+import math
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
@@ -41,15 +49,25 @@ from cardtable.core.cards import CARD_NAMES, CLUBS, SUITS, parse_card, suit_of
 from cardtable.core.errors import IllegalActionError, NotationError
 from cardtable.core.game import JSON, Action, OptionSpec, Rules, Settlement
 from cardtable.core.registry import register
-from cardtable.games.tricks import NO_TRUMP, TrickTables, is_left_bower, trump_name
+from cardtable.games.tricks import (
+    NO_TRUMP,
+    TRUMP_CHOICES,
+    TrickTables,
+    effective_suit,
+    is_left_bower,
+    strength,
+    trump_name,
+)
 
 # -- cards (BE-1) ---------------------------------------------------------------------------------
 DECK: tuple[int, ...] = tuple(sorted(s * 13 + r for s in range(4) for r in (0, 8, 9, 10, 11, 12)))
 LAYOUT: tuple[int, ...] = tuple(sorted(DECK, key=CARD_NAMES.__getitem__))
 """Bit ``i`` of a hand mask is the card ``LAYOUT[i]``: notation order, so masks list sorted."""
 POS: tuple[int, ...] = tuple(LAYOUT.index(c) if c in LAYOUT else -1 for c in range(53))
+LAYOUT_BITS: tuple[int, ...] = tuple(1 << i for i in range(len(LAYOUT)))
 TABLES = TrickTables(LAYOUT)
 SEATS = 4
+MATCH_WIN = 20.0  # what winning the match is worth to a search, in points (``hand_utility``)
 T = TypeVar("T")
 ALL_SEATS = 0b1111
 
@@ -223,6 +241,9 @@ class BuckEuchreState:
     taken: tuple[int, ...]  # layout mask of the cards in the tricks each seat won
     last_trick: tuple[int, ...]  # the last completed trick, in play order
     last_leader: int  # who led it
+    earlier: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    """The completed tricks before ``last_trick``, oldest first, as (leader, cards in play
+    order): public, so that a seat's view carries every card played this hand."""
 
 
 def _hands_with(hands: tuple[int, ...], seat: int, mask: int) -> tuple[int, ...]:
@@ -313,15 +334,17 @@ def _apply_play(s: BuckEuchreState, a: Play) -> BuckEuchreState:
     round_ = ROUND_FROM[t.dropped][s.leader]
     if len(trick) < len(round_):
         return BuckEuchreState(t, PLAYING, NEXT_IN[t.dropped][seat], hands, trick, s.leader,
-                               s.taken, s.last_trick, s.last_leader)  # fmt: skip
+                               s.taken, s.last_trick, s.last_leader, s.earlier)  # fmt: skip
     winner = round_[TABLES.winner(trick, t.trump)]  # BE-10: the winner leads next
     won = 0
     for p in trick:
         won |= 1 << p
     taken = _hands_with(s.taken, winner, won)
+    earlier = (*s.earlier, (s.last_leader, s.last_trick)) if s.last_trick else s.earlier
     if hands[winner]:
-        return BuckEuchreState(t, PLAYING, winner, hands, (), winner, taken, trick, s.leader)
-    return BuckEuchreState(t, OVER, None, hands, (), winner, taken, trick, s.leader)
+        return BuckEuchreState(t, PLAYING, winner, hands, (), winner, taken, trick, s.leader,
+                               earlier)  # fmt: skip
+    return BuckEuchreState(t, OVER, None, hands, (), winner, taken, trick, s.leader, earlier)
 
 
 def _no_actions(s: BuckEuchreState, a: Action) -> BuckEuchreState:
@@ -443,6 +466,16 @@ class BuckEuchre(Rules[BuckEuchreState]):
     def settle(self, state: BuckEuchreState, scores: tuple[int, ...]) -> Settlement:
         return _settle(state, scores, five_tricks_win=self.five_tricks_win)
 
+    def hand_utility(self, settlement: Settlement, side: int) -> float:
+        """Points against the others' mean (the default), plus ``MATCH_WIN`` points if the hand
+        wins the match for ``side`` and minus as much if it wins it for another player: most
+        matches end on a sweep (BE-13) long before the scores run out, so a search that counted
+        a sweep as five points would give matches away."""
+        utility = super().hand_utility(settlement, side)
+        if settlement.winner is not None:
+            utility += MATCH_WIN if settlement.winner == side else -MATCH_WIN
+        return utility
+
     # -- what players see -------------------------------------------------------------------
     def public_action(self, action: Action) -> str:
         """The dealer's discard is face down (BE-5): others see only that one was made."""
@@ -450,6 +483,9 @@ class BuckEuchre(Rules[BuckEuchreState]):
 
     def view(self, state: BuckEuchreState, seat: int | None) -> JSON:
         return _view(state, seat)
+
+    def determinize(self, view: JSON, seat: int, rng: random.Random) -> BuckEuchreState:
+        return determinize(view, seat, rng)
 
     def zones(self, state: BuckEuchreState) -> dict[str, list[int]]:
         t = state.table
@@ -479,6 +515,446 @@ class BuckEuchre(Rules[BuckEuchreState]):
         if t.fate == TAKEN:
             mask &= ~(1 << t.upcard)
         return layout_cards(mask)
+
+
+# -- sampling the hidden cards (Rules.determinize) ------------------------------------------------
+NAME_POS: dict[str, int] = {CARD_NAMES[c]: POS[c] for c in DECK}
+"""Layout position of each card's notation."""
+FULL = (1 << len(LAYOUT)) - 1
+_TRUMP_OF: dict[str | None, int] = {
+    None: -1,
+    "none": NO_TRUMP,
+    **{s: i for i, s in enumerate(SUITS)},
+}
+_GREEDY_TRIES = 20
+
+
+def _names_mask(names: Sequence[str] | None) -> int:
+    mask = 0
+    for name in names or ():
+        mask |= 1 << NAME_POS[name]
+    return mask
+
+
+def _play_order(cards: Sequence[str | None], leader: int, dropped: int) -> tuple[int, ...]:
+    """A trick listed by seat (as views show it) back in play order, as layout positions."""
+    return tuple(NAME_POS[c] for seat in ROUND_FROM[dropped][leader] if (c := cards[seat]))
+
+
+def voids(tricks: Sequence[tuple[int, tuple[int, ...]]], trump: int, dropped: int) -> list[int]:
+    """Per seat, the layout mask of the cards it cannot hold: every card of a suit it failed
+    to follow (BE-10 makes a player follow when able), the left bower counted as a trump."""
+    void = [0] * SEATS
+    for leader, cards in tricks:
+        if not cards:
+            continue
+        follow = TABLES.follow_of[trump][cards[0]]
+        for who, pos in zip(ROUND_FROM[dropped][leader], cards, strict=False):
+            if not follow >> pos & 1:
+                void[who] |= follow
+    return void
+
+
+class Unseen:
+    """What a seat's view fixes about the hand, read once; ``deal`` places the cards the seat
+    has not seen at random where they may be: the other hands (none of a suit its holder failed
+    to follow), the set-aside cards of dropped players, the kitty, and the dealer's discard."""
+
+    def __init__(self, view: JSON, seat: int) -> None:
+        self.seat = seat
+        self.dealer = dealer = view["dealer"]
+        self.phase = phase = PHASE_NAMES.index(view["phase"])
+        self.trump = trump = _TRUMP_OF[view["trump"]]
+        self.maker = -1 if view["maker"] is None else view["maker"]
+        self.stayed = sum(1 << i for i in view["stayed"])
+        self.dropped = dropped = sum(1 << i for i in view["dropped"])
+        done: list[tuple[int, tuple[int, ...]]] = []  # completed tricks, oldest first
+        self.winners: list[int] = []
+        last = [view["last_trick"]] if view["last_trick"] else []
+        for t in [*view.get("earlier_tricks", ()), *last]:
+            done.append((t["leader"], _play_order(t["cards"], t["leader"], dropped)))
+            self.winners.append(t["winner"])
+        self.done = done
+        self.lead: int | None = view["leader"]
+        current = () if self.lead is None else _play_order(view["trick"], self.lead, dropped)
+        self.current = current
+        tricks = [*done, (self.lead if self.lead is not None else 0, current)]
+        self.played = [0] * SEATS  # per seat, the cards it played this hand
+        for leader, cards in tricks:
+            for who, pos in zip(ROUND_FROM[dropped][leader], cards, strict=False):
+                self.played[who] |= 1 << pos
+        own = _names_mask(view["hand"]) | _names_mask(view["set_aside"])
+        known = own | sum(self.played)
+        picked = view["picked_up"]
+        if view["upcard"] or view["turned_down"]:
+            self.fate = UP if view["upcard"] else DOWN
+            self.up = NAME_POS[view["upcard"] or view["turned_down"]]
+        else:  # taken by the dealer, and maybe played since: then any trump the dealer played
+            self.fate = TAKEN
+            self.up = (
+                NAME_POS[picked]
+                if picked
+                else _played_upcard(done, current, self.lead, dealer, dropped, trump)
+            )
+        known |= 1 << self.up
+        self.has_discard = self.fate == TAKEN and phase >= DECIDING
+        self.discard = -1
+        if self.has_discard and seat == dealer:
+            self.discard = NAME_POS[view["discard"]]
+            known |= 1 << self.discard
+        void = voids(tricks, trump, dropped) if trump >= 0 else [0] * SEATS
+        sizes = [5 if dropped >> i & 1 else view["hand_sizes"][i] for i in range(SEATS)]
+        self.hands = [0] * SEATS
+        self.hands[seat] = own
+        if picked and seat != dealer:  # BE-5: the dealer keeps the card picked up ...
+            if phase == DISCARDING or (sizes[dealer] and not void[dealer] >> self.up & 1):
+                self.hands[dealer] = 1 << self.up
+                sizes[dealer] -= 1
+            else:  # ... unless shown out of trump, or out of cards, while it is still named
+                self.discard = self.up
+        self.places: list[tuple[int, int]] = []  # (capacity, allowed mask): seats, kitty, discard
+        self.owners: list[int] = []
+        for other in range(SEATS):
+            if other != seat and sizes[other]:
+                self.places.append((sizes[other], FULL & ~void[other]))
+                self.owners.append(other)
+        self.places.append((3, FULL))
+        self.owners.append(-1)
+        if self.has_discard and self.discard < 0:
+            self.places.append((1, FULL))
+            self.owners.append(-2)
+        self.pool = FULL & ~known
+        self.passed = len(view["passed"])
+        self.decided = len(view["stayed"]) + len(view["dropped"])
+
+    def draw(self, rng: random.Random) -> tuple[list[int], int, int]:
+        """The unseen cards dealt uniformly among the ways the view allows: every seat's cards
+        (its hand or set-aside cards), the kitty, and the dealer's discard (-1 if none)."""
+        hands = list(self.hands)
+        kitty, discard = 0, self.discard
+        dealt = deal_constrained(self.pool, self.places, rng)
+        for owner, mask in zip(self.owners, dealt, strict=True):
+            if owner >= 0:
+                hands[owner] |= mask
+            elif owner == -1:
+                kitty = mask
+            else:
+                discard = mask.bit_length() - 1
+        return hands, kitty, discard
+
+    def deal(self, rng: random.Random) -> BuckEuchreState:
+        """A world dealt uniformly (``draw``)."""
+        return self.world(*self.draw(rng))
+
+    def world(self, hands: list[int], kitty: int, discard: int) -> BuckEuchreState:
+        """The state of the view with the unseen cards where ``draw`` put them."""
+        dealer, phase, maker, dropped = self.dealer, self.phase, self.maker, self.dropped
+        table = Table(dealer, self.up, kitty, self.fate, discard, self.trump, maker, self.stayed,
+                      dropped)  # fmt: skip
+        taken = [0] * SEATS
+        for (_, cards), won in zip(self.done, self.winners, strict=True):
+            for pos in cards:
+                taken[won] |= 1 << pos
+        last_leader, last_trick = self.done[-1] if self.done else (-1, ())
+        turn: int | None = None
+        leader = -1
+        if phase in (ORDERING, NAMING):
+            turn = (dealer + 1 + self.passed) % SEATS
+        elif phase == DISCARDING:
+            turn = dealer
+        elif phase == DECIDING:
+            turn = DECIDERS[dealer][maker][self.decided]
+        elif phase == PLAYING:
+            assert self.lead is not None
+            leader = self.lead
+            turn = ROUND_FROM[dropped][leader][len(self.current)]
+        elif self.winners:
+            leader = self.winners[-1]
+        return BuckEuchreState(
+            table, phase, turn, tuple(hands), self.current, leader, tuple(taken), last_trick,
+            last_leader, tuple(self.done[:-1]),
+        )  # fmt: skip
+
+
+def _played_upcard(
+    done: Sequence[tuple[int, tuple[int, ...]]],
+    current: tuple[int, ...],
+    lead: int | None,
+    dealer: int,
+    dropped: int,
+    trump: int,
+) -> int:
+    """Once played, the picked-up upcard is no longer named; the state needs one, and any card
+    of the trump suit's own that the dealer played stands for it (nothing else depends on it)."""
+    for leader, cards in [*done, (lead if lead is not None else 0, current)]:
+        for who, pos in zip(ROUND_FROM[dropped][leader], cards, strict=False):
+            if who == dealer and suit_of(LAYOUT[pos]) == trump:
+                return pos
+    raise ValueError("the view names no upcard and the dealer played no trump")
+
+
+def deal_constrained(pool: int, places: Sequence[tuple[int, int]], rng: random.Random) -> list[int]:
+    """Deal the cards of ``pool`` (a layout mask) to ``places``, each a (capacity, allowed
+    mask) pair whose capacities add up to the pool's size, uniformly among the ways that give
+    every place only cards it allows (exactly uniform with at most one restricted place).
+
+    Restricted places draw first from a shuffled pool, then the rest is sliced; if a restricted
+    place comes up short, it tries again, and after a few failures falls back to a card-by-card
+    deal that never fails when a deal exists (Hall's condition over suits, checked each step).
+    """
+    cards = [LAYOUT_BITS[i] for i in range(len(LAYOUT)) if pool >> i & 1]
+    if sum(cap for cap, _ in places) != len(cards):
+        raise ValueError("the view's hand sizes do not match the cards it has not seen")
+    restricted = sorted(
+        (i for i, (_, allowed) in enumerate(places) if pool & ~allowed),
+        key=lambda i: (pool & places[i][1]).bit_count() - places[i][0],
+    )
+    for _ in range(_GREEDY_TRIES if restricted else 1):
+        draw = rng.random
+        cards.sort(key=lambda _: draw())  # a shuffle: random keys, faster than rng.shuffle
+        out = [0] * len(places)
+        rest = cards
+        ok = True
+        for i in restricted:
+            cap, allowed = places[i]
+            chosen: list[int] = []
+            rest_: list[int] = []
+            for bit in rest:
+                if len(chosen) < cap and bit & allowed:
+                    chosen.append(bit)
+                else:
+                    rest_.append(bit)
+            if len(chosen) < cap:
+                ok = False
+                break
+            out[i] = sum(chosen)
+            rest = rest_
+        if not ok:
+            continue
+        k = 0
+        for i, (cap, _) in enumerate(places):
+            if i not in restricted:
+                out[i] = sum(rest[k : k + cap])
+                k += cap
+        return out
+    return _deal_by_card(cards, places, rng)
+
+
+def _deal_by_card(
+    cards: list[int], places: Sequence[tuple[int, int]], rng: random.Random
+) -> list[int]:
+    """The careful deal: each card to a random place that allows it, keeping a full deal
+    possible (cards differ only by which places allow them, so Hall's condition over the
+    groups of cards allowed by the same places is exact)."""
+    kinds: dict[int, int] = {}  # allowed-places mask -> number of cards left of that kind
+    kind_of: dict[int, int] = {}
+    for bit in cards:
+        k = sum(1 << i for i, (_, allowed) in enumerate(places) if bit & allowed)
+        kind_of[bit] = k
+        kinds[k] = kinds.get(k, 0) + 1
+    caps = [cap for cap, _ in places]
+    kind_list = list(kinds)
+
+    def feasible() -> bool:
+        for subset in range(1, 1 << len(kind_list)):
+            need = reach = 0
+            for j, k in enumerate(kind_list):
+                if subset >> j & 1:
+                    need += kinds[k]
+                    reach |= k
+            if need > sum(c for i, c in enumerate(caps) if reach >> i & 1):
+                return False
+        return True
+
+    if not feasible():
+        raise ValueError("no deal of the unseen cards fits the suits players failed to follow")
+    out = [0] * len(places)
+    rng.shuffle(cards)
+    for bit in cards:
+        k = kind_of[bit]
+        options = [i for i in range(len(places)) if k >> i & 1 and caps[i]]
+        rng.shuffle(options)
+        kinds[k] -= 1
+        for i in options:
+            caps[i] -= 1
+            if feasible():
+                out[i] |= bit
+                break
+            caps[i] += 1
+        else:  # pragma: no cover - feasibility was checked before this card
+            raise AssertionError("deal became infeasible")
+    return out
+
+
+# -- reading the bids -----------------------------------------------------------------------------
+# A player at the table reads the bidding: whoever ordered or named trump is long in it, whoever
+# passed the upcard is not, whoever stayed in holds a likely trick. ``determinize`` deals the
+# unseen cards at random ``BID_DRAWS`` times and picks one deal with odds in proportion to the
+# chance that its players would have bid as they did (sampling importance resampling). That
+# chance is a logistic curve (``BID_SPREAD`` points wide) around a plain count of what making
+# trump is worth (the bowers most, then the trump ace …, less 7.4 points: order or name above 0)
+# and of what staying is worth (tricks likely, less five times the chance of none: stay above
+# -1). The counts are those of the heuristic strategy, rounded (docs/bots_buck_euchre.md). A
+# seat's own bids are not read, nor drops (those cards are out of play) or second-round passes
+# (they say only that no suit was strong enough).
+EVIDENCE_TRUMP = {16: 3.9, 15: 2.7, 14: 2.2, 13: 1.85, 12: 1.65, 10: 1.5, 9: 1.5}  # by strength
+EVIDENCE_SIDE = {14: 0.9, 13: 0.4, 12: 0.15}  # side-suit ace, king, queen
+EVIDENCE_MAKE_BASE, EVIDENCE_VOID, EVIDENCE_DEALER = -7.4, 0.15, 0.9
+STAY_TRUMP = {16: 0.98, 15: 0.5, 14: 0.3, 13: 0.18, 12: 0.15, 10: 0.13, 9: 0.13}
+STAY_SIDE = {14: 0.23, 13: 0.05, 12: 0.01}
+STAY_PLAIN = {14: 0.77, 13: 0.23, 12: 0.1}  # no trump (BE-7)
+STAY_LINE = -1.0  # stay value at which a player is as likely to stay as to drop
+BID_SPREAD = 0.5
+
+
+def _evidence_tables() -> tuple[tuple[tuple[float, ...], ...], tuple[tuple[float, ...], ...]]:
+    """Per trump and layout position: what a card adds to the make count and its chance of a
+    trick for a stayer."""
+    make, stay = [], []
+    for trump in TRUMP_CHOICES:
+        make.append(tuple(
+            0.0 if trump == NO_TRUMP
+            else EVIDENCE_TRUMP[strength(c, trump)] if effective_suit(c, trump) == trump
+            else EVIDENCE_SIDE.get(strength(c, trump), 0.0)
+            for c in LAYOUT
+        ))  # fmt: skip
+        stay.append(tuple(
+            STAY_PLAIN.get(strength(c, trump), 0.03) if trump == NO_TRUMP
+            else STAY_TRUMP[strength(c, trump)] if effective_suit(c, trump) == trump
+            else STAY_SIDE.get(strength(c, trump), 0.0)
+            for c in LAYOUT
+        ))  # fmt: skip
+    return tuple(make), tuple(stay)
+
+
+_MAKE_COUNT, _STAY_CHANCE = _evidence_tables()
+BID_DRAWS = 20  # uniform deals weighed against the bids for each world
+
+
+def _byte_sums(
+    weights: Sequence[float], combine: Callable[[float, float], float], unit: float
+) -> tuple[tuple[float, ...], ...]:
+    """For each byte of a layout mask and each value of it, its cards' weights combined."""
+    out = []
+    for k in range(3):
+        row = []
+        for m in range(256):
+            acc = unit
+            for i in range(8):
+                if m >> i & 1:
+                    acc = combine(acc, weights[8 * k + i])
+            row.append(acc)
+        out.append(tuple(row))
+    return tuple(out)
+
+
+_MAKE_SUM = tuple(_byte_sums(w, float.__add__, 0.0) for w in _MAKE_COUNT)
+_STAY_SUM = tuple(_byte_sums(w, float.__add__, 0.0) for w in _STAY_CHANCE)
+_STAY_MISS = tuple(_byte_sums(w, lambda a, p: a * (1.0 - p), 1.0) for w in _STAY_CHANCE)
+_SIDE_SUITS = tuple(
+    tuple(TABLES.follow[trump][s] for s in range(4) if s != trump) for trump in TRUMP_CHOICES
+)
+
+
+def make_count(hand: int, trump: int, *, dealer: bool = False) -> float:
+    """What making ``trump`` is worth to the holder of ``hand`` (a layout mask), in points; a
+    six-card hand (the dealer with the upcard) counts its best five."""
+    a, b, c = _MAKE_SUM[trump]
+    total = a[hand & 255] + b[hand >> 8 & 255] + c[hand >> 16]
+    if hand.bit_count() > 5:
+        w = _MAKE_COUNT[trump]
+        total -= min(w[p] for p in range(len(LAYOUT)) if hand >> p & 1)
+    voids = 0
+    for side in _SIDE_SUITS[trump]:
+        if not hand & side:
+            voids += 1
+    return total + EVIDENCE_MAKE_BASE + EVIDENCE_VOID * voids + (EVIDENCE_DEALER if dealer else 0.0)
+
+
+def stay_count(hand: int, trump: int) -> float:
+    """What staying is worth to the holder of ``hand``: tricks likely less five times the
+    chance of none (BE-11)."""
+    a, b, c = _STAY_SUM[trump]
+    x, y, z = _STAY_MISS[trump]
+    lo, mid, hi = hand & 255, hand >> 8 & 255, hand >> 16
+    return a[lo] + b[mid] + c[hi] - 5 * x[lo] * y[mid] * z[hi]
+
+
+def _likely(value: float) -> float:
+    return 1.0 / (1.0 + math.exp(-value / BID_SPREAD))
+
+
+class Bids:
+    """The public bids of a hand as a seat's view shows them, read as evidence about the other
+    players' cards (the seat's own bids tell it nothing): who passed the upcard or ordered it
+    (BE-5), who named trump (BE-6), who stayed in (BE-8)."""
+
+    def __init__(self, u: Unseen) -> None:
+        self.u = u
+        d = u.dealer
+        order = [(d + 1 + i) % SEATS for i in range(SEATS)]
+        self.upcard_suit = suit_of(LAYOUT[u.up])
+        passed: list[int] = []
+        if u.phase == ORDERING:
+            passed = order[: u.passed]
+        elif u.fate == TAKEN:
+            passed = order[: order.index(u.maker)]
+        elif u.fate == DOWN:
+            passed = order
+        self.passed = [p for p in passed if p != u.seat]
+        self.ordered = u.maker if u.fate == TAKEN and u.maker != u.seat else -1
+        self.named = u.maker if u.fate == DOWN and u.maker >= 0 and u.maker != u.seat else -1
+        self.stayed = [p for p in range(SEATS) if u.stayed >> p & 1 and p != u.seat]
+
+    def __bool__(self) -> bool:
+        return bool(self.passed or self.stayed) or self.ordered >= 0 or self.named >= 0
+
+    def likelihood(self, hands: list[int], discard: int) -> float:
+        """The chance that players holding ``hands`` (and the dealer's ``discard``) would have
+        bid as the view shows."""
+        u = self.u
+        d, up = u.dealer, u.up
+        held = [hands[p] | u.played[p] for p in range(SEATS)]  # since the discard
+        dealt = held
+        if u.fate == TAKEN:  # as dealt: the dealer's discard back, the upcard out
+            dealt = list(held)
+            dealt[d] = (held[d] | (1 << discard if discard >= 0 else 0)) & ~(1 << up)
+        chance = 1.0
+        for p in self.passed:
+            chance *= 1.0 - self._first(dealt[p], p)
+        if self.ordered >= 0:
+            chance *= self._first(dealt[self.ordered], self.ordered)
+        if self.named >= 0:
+            chance *= _likely(make_count(dealt[self.named], u.trump))
+        for p in self.stayed:
+            chance *= _likely(stay_count(held[p], u.trump) - STAY_LINE)
+        return chance
+
+    def _first(self, hand: int, p: int) -> float:
+        """The chance that ``p`` orders the upcard (BE-5), the dealer counting it in."""
+        dealer = p == self.u.dealer
+        if dealer:
+            hand |= 1 << self.u.up
+        return _likely(make_count(hand, self.upcard_suit, dealer=dealer))
+
+
+def determinize(view: JSON, seat: int, rng: random.Random) -> BuckEuchreState:
+    """A world for ``seat``'s view: ``BID_DRAWS`` uniform deals of the unseen cards (``Unseen``),
+    one of them picked with odds in proportion to the chance that its players would have bid as
+    they did (``Bids``): sampling importance resampling."""
+    unseen = Unseen(view, seat)
+    bids = Bids(unseen)
+    if not bids:
+        return unseen.deal(rng)
+    draws = [unseen.draw(rng) for _ in range(BID_DRAWS)]
+    weights = [bids.likelihood(hands, discard) for hands, _, discard in draws]
+    total = sum(weights)
+    pick = rng.random() * total
+    for draw, weight in zip(draws, weights, strict=True):
+        pick -= weight
+        if pick < 0:
+            return unseen.world(*draw)
+    return unseen.world(*draws[-1])  # all weights 0, or rounding
 
 
 # -- explaining refusals --------------------------------------------------------------------------
@@ -614,7 +1090,9 @@ def _view(s: BuckEuchreState, seat: int | None) -> JSON:
     """What ``seat`` may see (C-6); the module docstring says what is public and why.
 
     Tricks are listed by seat (``None`` for a seat that has not played to it or is out), the
-    way they lie on the table in front of each player.
+    way they lie on the table in front of each player. ``earlier_tricks`` (the completed tricks
+    before ``last_trick``) appears once there is one: everyone at the table saw those cards
+    played, and a player who remembers them knows who is void in what.
     """
     t = s.table
     upcard = CARD_NAMES[LAYOUT[t.upcard]]
@@ -645,6 +1123,12 @@ def _view(s: BuckEuchreState, seat: int | None) -> JSON:
             "winner": s.leader,
             "cards": _by_seat(s.last_trick, s.last_leader, t.dropped),
         }
+    if s.earlier:  # every card played this hand is public (who played it, to which trick)
+        winners = [leader for leader, _ in s.earlier[1:]] + [s.last_leader]
+        view["earlier_tricks"] = [
+            {"leader": leader, "winner": won, "cards": _by_seat(trick, leader, t.dropped)}
+            for (leader, trick), won in zip(s.earlier, winners, strict=True)
+        ]
     if seat is not None:
         own = layout_names(s.hands[seat])
         dropped = bool(t.dropped >> seat & 1)

@@ -1,0 +1,210 @@
+"""The Buck Euchre computer players: the heuristic strategy and the search bot with its
+playout policy. They must be fair (see nothing but the seat's view), play legal actions, and
+do what a good player must do in the situations of ``tests/scenarios/buck-euchre.json``.
+
+Strength is measured with ``cardtable tournament`` (docs/bots_buck_euchre.md), not here.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardtable import Match
+from cardtable.bots import SearchBot, make_bot
+from cardtable.bots.heuristic import buck_euchre as heuristic
+from cardtable.core.cards import parse_cards
+from cardtable.core.errors import IllegalActionError
+from cardtable.core.registry import rules_class
+
+SCENARIOS = json.loads(
+    (Path(__file__).parent / "scenarios" / "buck-euchre.json").read_text(encoding="utf-8")
+)["scenarios"]
+SOURCE = Path(heuristic.__file__).read_text(encoding="utf-8")
+
+
+def setup(sc: dict[str, Any]) -> Match:
+    m = Match("buck-euchre", seed=0, dealer=sc["dealer"], deck=sc["deck"], **sc["options"])
+    for action in sc["actions"]:
+        m.play(action)
+    return m
+
+
+# -- levels ---------------------------------------------------------------------------------------
+def test_make_bot_gives_the_heuristic_and_the_search_with_its_playout_policy() -> None:
+    assert isinstance(make_bot("buck-euchre", "heuristic", seed=1), heuristic.HeuristicBot)
+    bot = make_bot("buck-euchre", "search:medium", seed=1)
+    assert isinstance(bot, SearchBot) and bot.policy is heuristic.playout
+
+
+@pytest.mark.parametrize("level", ["heuristic", "search:easy"])
+def test_bots_play_whole_matches_legally(level: str) -> None:
+    """One bot against three random players, every action checked by Match."""
+    for seed in range(2 if level == "heuristic" else 1):
+        m = Match("buck-euchre", seed=seed)
+        bots = [make_bot("buck-euchre", level if s == seed % 4 else "random", s) for s in range(4)]
+        while not m.is_over and m.hand_number <= (40 if level == "heuristic" else 3):
+            seat = m.to_move
+            assert seat is not None
+            m.play(bots[seat].choose(m.view(seat), m.legal_actions()))
+
+
+def test_playout_policy_is_legal_in_sampled_worlds() -> None:
+    """From sampled worlds of many positions, the playout policy's every action is legal."""
+    rules = rules_class("buck-euchre").create(4, {})
+    rng = random.Random(2)
+    for seed in range(60):
+        m = Match("buck-euchre", seed=seed)
+        for _ in range(rng.randrange(25)):
+            if m.is_over or m.hand_number > 1:
+                break
+            m.play(rng.choice(m.legal_actions()))
+        if m.is_over or m.to_move is None:
+            continue
+        world = rules.determinize(m.view(m.to_move)["state"], m.to_move, rng)
+        while rules.to_move(world) is not None:
+            action = heuristic.playout(rules, world, rng)
+            assert action in rules.legal_actions(world)
+            world = rules.apply(world, action)
+
+
+# -- fairness -------------------------------------------------------------------------------------
+def rearranged(m: Match, seat: int, rng: random.Random) -> Match | None:
+    """The same hand replayed from a deck in which the cards ``seat`` has not seen (and that
+    have not been played or discarded) change places: a Match that shows ``seat`` the same
+    view over different hidden cards, or None if the shuffle breaks a follow-suit play."""
+    hand = m.hands[-1]
+    deck = list(hand.deck)
+    fixed = set(hand.deck[:20]) - set(m.rules.hidden(m.state, seat))  # seen or played
+    fixed |= {parse_cards(a.split()[1])[0] for a in hand.actions if a.startswith("discard")}
+    free = [i for i, c in enumerate(deck) if i != 20 and c not in fixed]
+    cards = [deck[i] for i in free]
+    rng.shuffle(cards)
+    for i, c in zip(free, cards, strict=True):
+        deck[i] = c
+    other = Match("buck-euchre", seed=0, dealer=hand.dealer, deck=" ".join(map(str_card, deck)))
+    try:
+        for action in hand.actions:
+            other.play(action)
+    except IllegalActionError:
+        return None
+    return other
+
+
+def str_card(c: int) -> str:
+    from cardtable.core.cards import card_str
+
+    return card_str(c)
+
+
+def positions() -> list[Match]:
+    """Positions of every phase, reached by heuristic players from a few deals."""
+    out = []
+    for seed in range(1, 17):
+        steps = 3 * (seed % 8)
+        m = Match("buck-euchre", seed=seed, dealer=seed % 4)
+        bot = make_bot("buck-euchre", "heuristic", seed=seed)
+        for _ in range(steps):
+            if m.hand_number > 1 or m.to_move is None:
+                break
+            seat = m.to_move
+            m.play(bot.choose(m.view(seat), m.legal_actions()))
+        if m.hand_number == 1 and m.to_move is not None and len(m.legal_actions()) > 1:
+            out.append(m)
+    return out
+
+
+@pytest.mark.parametrize("level", ["heuristic", "search:easy"])
+def test_bots_choose_the_same_whatever_the_hidden_cards(level: str) -> None:
+    rng = random.Random(11)
+    compared = 0
+    for m in positions():
+        seat = m.to_move
+        assert seat is not None
+        others = [o for _ in range(30) if (o := rearranged(m, seat, rng)) is not None]
+        others = [o for o in others if o.state != m.state][:2]
+        assert others, "no rearrangement of the hidden cards replays this hand"
+        mine = make_bot("buck-euchre", level, seed=5).choose(m.view(seat), m.legal_actions())
+        for o in others:
+            assert o.view(seat) == m.view(seat)
+            theirs = make_bot("buck-euchre", level, seed=5).choose(o.view(seat), o.legal_actions())
+            assert theirs == mine
+            compared += 1
+    assert compared >= 16
+
+
+def test_the_strategy_reads_no_game_state() -> None:
+    """The module imports the engine only for ``playout``, the policy for sampled worlds:
+    nothing else in it (the heuristic bot included) touches the engine's names."""
+    tree = ast.parse(SOURCE)
+    allowed = {"cardtable.core.cards", "cardtable.core.game", "cardtable.games.tricks"}
+    engine_aliases = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("cardtable"):
+            if node.module == "cardtable.games":
+                assert [a.name for a in node.names] == ["buck_euchre"]
+                engine_aliases |= {a.asname or a.name for a in node.names}
+            else:
+                assert node.module in allowed, node.module
+        if isinstance(node, ast.Import):
+            assert all(not a.name.startswith("cardtable") for a in node.names)
+    assert engine_aliases == {"_world"}
+    # Names bound from the engine at module level, and the functions using them, are the
+    # playout's; they must all be named for it and stay out of everything else.
+    engine_names = set(engine_aliases)
+    for node in tree.body:
+        if isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            used = (
+                {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}
+                if node.value
+                else set()
+            )
+            if used & engine_names:
+                engine_names |= {t.id for t in targets if isinstance(t, ast.Name)}
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.ClassDef):
+            used = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+            if used & engine_names:
+                assert node.name.startswith(("playout", "_playout")), node.name
+    bot = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "HeuristicBot")
+    assert not {n.id for n in ast.walk(bot) if isinstance(n, ast.Name)} & engine_names
+
+
+# -- scenarios ------------------------------------------------------------------------------------
+def test_scenario_file_is_complete() -> None:
+    assert len(SCENARIOS) >= 10
+    for sc in SCENARIOS:
+        assert sc["why"] and (sc.get("must") or sc.get("never"))
+        m = setup(sc)
+        assert m.to_move == sc["seat"]
+        assert m.rules.view(m.rules.deal(parse_cards(sc["deck"]), sc["dealer"], (25,) * 4), 0)
+        legal = [str(a) for a in m.legal_actions()]
+        assert set(sc.get("must", [])) | set(sc.get("never", [])) <= set(legal)
+        dealt = Match("buck-euchre", seed=0, dealer=sc["dealer"], deck=sc["deck"])
+        for seat, cards in enumerate(sc["hands"]):
+            assert sorted(dealt.view(seat)["state"]["hand"]) == sorted(cards.split()), sc["name"]
+
+
+CASES = [
+    pytest.param(sc, level, id=f"{level}: {sc['name']}")
+    for sc in SCENARIOS
+    for level in ("heuristic", "search:medium")
+    if level == "heuristic" or sc.get("search")
+]
+
+
+@pytest.mark.parametrize(("sc", "level"), CASES)
+def test_scenario(sc: dict[str, Any], level: str) -> None:
+    m = setup(sc)
+    seat = m.to_move
+    assert seat is not None
+    action = str(make_bot("buck-euchre", level, seed=1).choose(m.view(seat), m.legal_actions()))
+    assert action not in sc.get("never", []), sc["why"]
+    if sc.get("must"):
+        assert action in sc["must"], sc["why"]
