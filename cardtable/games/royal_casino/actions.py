@@ -13,17 +13,26 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from cardtable.core.cards import CARD_NAMES, JOKER, cards_of, mask_of, parse_cards
 from cardtable.core.errors import NotationError
 from cardtable.core.game import Action
+from cardtable.games.royal_casino.frozen import unfrozen_twin
+from cardtable.games.royal_casino.memo import make_room
+
+_INTERNED_LIMIT = 1 << 17  # plays (and texts) kept of each kind (see ``memo``)
 
 
-@lru_cache(maxsize=1 << 16)
+_texts: dict[int, str] = {}
+
+
 def mask_text(mask: int) -> str:
-    """Cards of a mask as canonical text (cached: the same table subsets recur)."""
-    return " ".join([CARD_NAMES[c] for c in cards_of(mask)])
+    """Cards of a mask as canonical text (memoised: the same sets of table cards recur)."""
+    text = _texts.get(mask)
+    if text is None:
+        make_room(_texts, _INTERNED_LIMIT)
+        text = _texts[mask] = " ".join([CARD_NAMES[c] for c in cards_of(mask)])
+    return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,7 +157,8 @@ TRAILS: tuple[Trail, ...] = tuple(Trail(c) for c in range(52))
 #: them: the move generator looks a play up here and makes only the new ones.
 CAPTURES: dict[int, Capture] = {}
 BUILDS: dict[int, Build] = {}
-_INTERNED_LIMIT = 1 << 17  # plays kept of each kind; emptied when full (cheaper than an LRU)
+_UnfrozenCapture = unfrozen_twin(Capture)
+_UnfrozenBuild = unfrozen_twin(Build)
 
 
 def capture_of(card: int, cards: int) -> Capture:
@@ -156,9 +166,10 @@ def capture_of(card: int, cards: int) -> Capture:
     key = cards << 6 | card
     found = CAPTURES.get(key)
     if found is None:
-        if len(CAPTURES) >= _INTERNED_LIMIT:
-            CAPTURES.clear()
-        found = CAPTURES[key] = Capture(card, cards)
+        make_room(CAPTURES, _INTERNED_LIMIT)
+        text = f"capture {CARD_NAMES[card]}: {mask_text(cards)}"  # as Capture(card, cards)
+        found = CAPTURES[key] = _UnfrozenCapture(card, cards, text)
+        found.__class__ = Capture
     return found
 
 
@@ -168,7 +179,8 @@ def build_of(card: int, cards: int, value: int) -> Build:
     key = (cards << 6 | card) << 4 | value
     found = BUILDS.get(key)
     if found is None:
-        if len(BUILDS) >= _INTERNED_LIMIT:
-            BUILDS.clear()
-        found = BUILDS[key] = Build(card, cards, value)
+        make_room(BUILDS, _INTERNED_LIMIT)
+        text = f"build {CARD_NAMES[card]}: {mask_text(cards)} ={value}"  # as Build(…)
+        found = BUILDS[key] = _UnfrozenBuild(card, cards, value, text)
+        found.__class__ = Build
     return found

@@ -29,17 +29,14 @@ from cardtable.games.royal_casino.actions import (
     capture_of,
 )
 from cardtable.games.royal_casino.groups import (
-    CAPTURED,
-    CREATED,
-    SUMS,
-    TOP_VALUE,
-    LooseGroups,
-    captured,
-    created,
+    LOWEST,
+    RANK_PLAYS,
     fold,
-    groups_of,
-    sums_of,
+    joined,
+    rank_plays,
+    taken,
     unfold,
+    unions_of,
 )
 from cardtable.games.royal_casino.table import State, TableBuild
 from cardtable.games.royal_casino.values import HAND_VALUES, MAX_VALUE, RANK_MASK
@@ -52,9 +49,6 @@ _HOLD_BIT = tuple(1 << (MAX_VALUE if c % 13 == 0 else c % 13 + 1) for c in range
 #: The values a card may be played at (RC-2), as bits.
 _VALUE_BITS = tuple(sum(1 << v for v in HAND_VALUES[c]) for c in range(52))
 _BIT_CARD = {1 << c: c for c in range(52)}
-#: By rank: the build value a card may make alone with loose groups worth that value (RC-9:
-#: an 8 onto a loose 8 or 5 and 3), as bits: its value, and for an ace also 14.
-_OWN_VALUES = tuple(sum(1 << v for v in HAND_VALUES[rank]) for rank in range(13))
 
 
 def sides_of(players: int) -> int:
@@ -65,84 +59,65 @@ def sides_of(players: int) -> int:
 def legal_plays(state: State, partner_may_raise: bool) -> list[Action]:
     """Every legal play of the seat to move, once each, sorted by notation."""
     cards = []
+    held = twice = 0  # RC-13: the values the hand holds, and those it holds twice or more
     hand = state.hands[state.turn]
     while hand:
         low = hand & -hand
-        cards.append(_BIT_CARD[low])
         hand ^= low
+        p = _BIT_CARD[low]
+        cards.append(p)
+        bit = _HOLD_BIT[p]
+        twice |= held & bit
+        held |= bit
     plays: list[Action]
     if state.builds:
-        plays = _plays_with_builds(state, cards, partner_may_raise)
+        plays = _plays_with_builds(state, cards, held, twice, partner_may_raise)
     elif state.loose:
-        plays = _plays_without_builds(cards, state.loose)
+        plays = _plays_without_builds(cards, held, twice, state.loose)
     else:  # RC-18: after a sweep the only play is a trail
         plays = [TRAILS[p] for p in cards]
     plays.sort(key=_TEXT)
     return plays
 
 
-def _held_values(cards: list[int]) -> tuple[int, int]:
-    """The values the hand holds (RC-13) as a mask, and those it holds twice or more: after a
-    card is played the hand still holds its value only if it was held twice."""
-    held = twice = 0
-    for p in cards:
-        bit = _HOLD_BIT[p]
-        twice |= held & bit
-        held |= bit
-    return held, twice
-
-
-def _plays_without_builds(cards: list[int], loose: int) -> list[Action]:
+def _plays_without_builds(cards: list[int], held: int, twice: int, loose: int) -> list[Action]:
     """The common case: no build on the table, so nobody owns one (RC-17) and only loose
-    cards are captured (RC-5, RC-6) or built on (RC-9)."""
+    cards are captured (RC-5, RC-6) or built on (RC-9). After a card is played the hand
+    still holds its value (RC-13) only if it held it ``twice``."""
     plays: list[Action] = []
     folded, up_to, c, d, h, s = fold(loose)
-    sums = SUMS.get(folded)
-    if sums is None:
-        sums = sums_of(folded)
-    held, twice = _held_values(cards)
     for p in cards:
         if not loose & _SAME_RANK[p]:  # RC-15, RC-16
             plays.append(TRAILS[p])
         rank = p % 13
-        low = folded & up_to[TOP_VALUE[rank]]
-        found = CAPTURED.get(low << 4 | rank)
-        if found is None:
-            found = captured(low, rank)
-        for m in found:
+        known = RANK_PLAYS.get(folded << 4 | rank)
+        captures, creatable, created = known or rank_plays(folded, up_to, rank)
+        for m in captures:
             m = (m & c) | (m & d) << 13 | (m & h) << 26 | (m & s) << 39
             plays.append(CAPTURES.get(m << 6 | p) or capture_of(p, m))
         bit = _HOLD_BIT[p]
-        kept = held if twice & bit else held ^ bit  # RC-13: the values kept in hand after p
-        values = kept & (sums << rank + 1 | sums & _OWN_VALUES[rank])
+        values = creatable & (held if twice & bit else held ^ bit)  # RC-13
         while values:
             low = values & -values
             values ^= low
             value = low.bit_length() - 1
-            low = folded & up_to[value]
-            found = CREATED.get((low << 4 | rank) << 4 | value)
-            if found is None:
-                found = created(low, rank, value)
-            for m in found:
+            for m in created[value]:
                 m = (m & c) | (m & d) << 13 | (m & h) << 26 | (m & s) << 39
                 plays.append(BUILDS.get((m << 6 | p) << 4 | value) or build_of(p, m, value))
     return plays
 
 
-def _plays_with_builds(state: State, cards: list[int], partner_may_raise: bool) -> list[Action]:
+def _plays_with_builds(
+    state: State, cards: list[int], held: int, twice: int, partner_may_raise: bool
+) -> list[Action]:
     """Plays when builds lie on the table: owners, raising and adding (RC-8 … RC-17)."""
     plays: list[Action] = []
     loose = state.loose
     folded, up_to, c, d, h, s = fold(loose)
-    groups = groups_of(folded)
-    sums = SUMS.get(folded)
-    if sums is None:
-        sums = sums_of(folded)
     builds, owned, raisable, addable = _builds_by_role(state, partner_may_raise)
     build_values = 0
     for b in builds:
         build_values |= 1 << b.value
-    held, twice = _held_values(cards)
     for p in cards:
         bit = _HOLD_BIT[p]
         kept = held if twice & bit else held ^ bit  # RC-13: values kept in hand after p
@@ -155,46 +130,41 @@ def _plays_with_builds(state: State, cards: list[int], partner_may_raise: bool) 
         if not owned and not loose & _SAME_RANK[p]:  # RC-15, RC-16, RC-17
             plays.append(TRAILS[p])
         rank = p % 13
+        known = RANK_PLAYS.get(folded << 4 | rank)
+        captures, creatable, created = known or rank_plays(folded, up_to, rank)
         if must or build_values & _VALUE_BITS[p]:
-            takes = {
-                m
-                for v in HAND_VALUES[p]
-                for m in _build_captures(v, groups, (c, d, h, s), builds, must)
-            }
+            takes: set[int] = set()
+            for v in HAND_VALUES[p]:
+                combos = _build_combos(v, builds, must)
+                for m in taken(folded, up_to, v):
+                    m = (m & c) | (m & d) << 13 | (m & h) << 26 | (m & s) << 39
+                    takes.update([m | x for x in combos if m | x])
             plays += [capture_of(p, m) for m in takes]
             if must:
                 continue
         else:
-            low = folded & up_to[TOP_VALUE[rank]]
-            found = CAPTURED.get(low << 4 | rank)
-            if found is None:
-                found = captured(low, rank)
-            for m in found:
+            for m in captures:
                 m = (m & c) | (m & d) << 13 | (m & h) << 26 | (m & s) << 39
                 plays.append(CAPTURES.get(m << 6 | p) or capture_of(p, m))
-        values = kept & (sums << rank + 1 | sums & _OWN_VALUES[rank])  # RC-9
+        values = creatable & kept  # RC-9
         while values:
             low = values & -values
             values ^= low
             value = low.bit_length() - 1
-            low = folded & up_to[value]
-            found = CREATED.get((low << 4 | rank) << 4 | value)
-            if found is None:
-                found = created(low, rank, value)
-            for m in found:
+            for m in created[value]:
                 m = (m & c) | (m & d) << 13 | (m & h) << 26 | (m & s) << 39
                 plays.append(BUILDS.get((m << 6 | p) << 4 | value) or build_of(p, m, value))
         for vp in HAND_VALUES[p]:
             for b in raisable:  # RC-10: the played card alone raises a single build
                 value = b.value + vp
                 if kept >> value & 1:
-                    for m in groups.unions(value):
+                    for m in unions_of(folded, up_to, value):
                         m = b.cards | unfold(m, c, d, h, s)
                         plays.append(build_of(p, m, value))
             for b in addable:  # RC-11: a group worth the build's value is added to it
                 value = b.value
                 if kept >> value & 1:
-                    for m in groups.joins(vp, value):
+                    for m in joined(folded, up_to, vp, value):
                         m = b.cards | unfold(m, c, d, h, s)
                         plays.append(build_of(p, m, value))
     return plays
@@ -227,19 +197,13 @@ def _builds_by_role(
     return builds, owned, raisable, addable
 
 
-def _build_captures(
-    v: int,
-    groups: LooseGroups,
-    suits: tuple[int, int, int, int],
-    builds: tuple[TableBuild, ...],
-    must: int,
-) -> list[int]:
-    """RC-5 captures by a card worth ``v``: loose parts (RC-6) with any builds worth ``v``,
-    taking every card of ``must`` (the player's builds it must capture, RC-13)."""
+def _build_combos(v: int, builds: tuple[TableBuild, ...], must: int) -> list[int]:
+    """RC-5: the sets of builds worth ``v`` one capture may take, each holding every card of
+    ``must`` (the player's builds it must capture, RC-13)."""
     combos = [0]
     for b in builds:
         if b.value == v:
             combos += [x | b.cards for x in combos]
     if must:
         combos = [x for x in combos if x & must == must]
-    return [unfold(u, *suits) | x for u in groups.takes(v) for x in combos if u | x]
+    return combos

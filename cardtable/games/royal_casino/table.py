@@ -5,8 +5,9 @@ copied deeply or changed in place.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, make_dataclass
-from typing import cast
+from dataclasses import dataclass
+
+from cardtable.games.royal_casino.frozen import unfrozen_twin
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,8 +54,7 @@ class State:
         return mask
 
 
-#: State's fields in the same slots, not frozen (see ``new_state``).
-_StateFields = make_dataclass("_StateFields", [f.name for f in fields(State)], slots=True)
+_UnfrozenState = unfrozen_twin(State)
 
 
 def new_state(
@@ -69,15 +69,13 @@ def new_state(
     stock: tuple[int, ...],
     near: tuple[int, ...],
 ) -> State:
-    """``State(...)``, made faster for ``apply``. A frozen dataclass's ``__init__`` sets each
-    field through ``object.__setattr__``, which made up half the cost of a play; here the
-    fields are set on an unfrozen object of the same slots, which then becomes a State (the
-    same object ``State(...)`` would have made, frozen from then on)."""
-    made = _StateFields(
+    """``State(...)``, made about three times faster (see ``frozen``): ``apply`` makes one
+    for every play."""
+    made: State = _UnfrozenState(
         dealer, turn, hands, loose, builds, piles, sweeps, last_capture, stock, near
     )
     made.__class__ = State
-    return cast(State, made)
+    return made
 
 
 def build_order(b: TableBuild) -> int:
