@@ -29,7 +29,6 @@ from cardtable.games.royal_casino.actions import (
     capture_of,
 )
 from cardtable.games.royal_casino.groups import (
-    LOWEST,
     RANK_PLAYS,
     fold,
     joined,
