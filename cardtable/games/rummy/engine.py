@@ -236,8 +236,12 @@ class RummyRules(Rules[RummyState]):
             x = pile[-d]
             hand = H.add(hand, x)
             nth = copies[x] = copies.get(x, 0) + 1
-            if d > 1 and x != JOKER and not (
-                table.open >> x & 1 or meld3_with(hand, x) or table.run_suits >> (x // 13) & 1
+            if (
+                d > 1
+                and x != JOKER
+                and not (
+                    table.open >> x & 1 or meld3_with(hand, x) or table.run_suits >> (x // 13) & 1
+                )
             ):
                 continue  # the deepest card could be neither laid off nor melded
             required = (discard,) if d == 1 else (discard, x)
