@@ -32,9 +32,6 @@ from cardtable.games.royal_casino.values import (
 )
 
 Masks = tuple[int, ...]
-#: ``rank_plays``: the loose parts captured, the values creatable (a mask), and by value the
-#: loose cards created with.
-RankPlays = tuple[Masks, int, tuple[Masks, ...]]
 #: ``fold``: the folded loose set, the masks of what is worth at most 0 … 14 in its terms, and
 #: the masks of clubs, diamonds, hearts and spades that unfold an answer into cards.
 Folded = tuple[int, tuple[int, ...], int, int, int, int]
@@ -49,26 +46,24 @@ _TOTALS = _BUILD_VALUES | 1 << 1  # what a loose group may be worth: 1 … 14
 _CARDS = (1 << 52) - 1
 #: By value v: the ranks (13-bit) and the cards (52-bit) worth at most v on the table.
 _RANKS_UP_TO = tuple(sum(1 << r for r in range(13) if r + 1 <= v) for v in range(MAX_VALUE + 1))
-_CARDS_UP_TO = tuple(sum(RANK_MASK[r] for r in range(13) if r + 1 <= v) for v in range(15))
+_CARDS_UP_TO = tuple(
+    sum(RANK_MASK[r] for r in range(13) if r + 1 <= v) for v in range(MAX_VALUE + 1)
+)
 #: By rank: the most a card of that rank is worth played from the hand (RC-2: an ace 14).
 TOP_VALUE = tuple(max(HAND_VALUES[rank]) for rank in range(13))
-#: By rank: the build values a card may make alone with loose groups worth that value (RC-9:
-#: an 8 onto a loose 8, or onto a 5 and a 3), as bits: its value, and for an ace also 14.
-_OWN_VALUES = tuple(sum(1 << v for v in HAND_VALUES[rank]) for rank in range(13))
-#: The lowest value in a mask of values 0 … 14 (the index of its lowest bit).
-LOWEST = (0, *((m & -m).bit_length() - 1 for m in range(1, 1 << (MAX_VALUE + 1))))
+
 
 # Keys of the answers memoised in a LooseGroups: the kind of question plus its values.
 _UNIONS, _PAIRED, _TAKES, _CAPTURES, _JOINS = 0, 16, 32, 48, 64
 
-#: Memoised answers by folded key (see ``rank_plays``, ``taken``, ``unions_of``, ``joined``):
-#: plain dicts of ints and tuples of ints, which the garbage collector need not follow,
-#: bounded by ``_MEMO_LIMIT`` (see ``memo``). A question about the values up to V is kept
-#: under the loose cards worth at most V, so that the tables that agree there share it.
-RANK_PLAYS: dict[int, RankPlays] = {}
-_CAPTURED: dict[int, Masks] = {}
-_CREATED: dict[int, Masks] = {}
-_WORTH: dict[int, Masks] = {}
+#: Memoised answers by folded key (see ``captured``, ``created``, ``worth``, ``sums_of``,
+#: ``taken``, ``unions_of``, ``joined``): plain dicts of ints and tuples of ints, bounded by
+#: ``_MEMO_LIMIT`` (see ``memo``). A question about the values up to V is kept under the
+#: loose cards worth at most V, so that every table that agrees there shares the answer.
+CAPTURED: dict[int, Masks] = {}
+CREATED: dict[int, Masks] = {}
+WORTH: dict[int, Masks] = {}
+SUMS: dict[int, int] = {}
 _TAKEN: dict[int, Masks] = {}
 _UNIONS_OF: dict[int, Masks] = {}
 _JOINED: dict[int, Masks] = {}
@@ -202,62 +197,43 @@ def _remember(memo: dict[int, Masks], key: int, found: Masks) -> Masks:
     return found
 
 
-def rank_plays(folded: int, up_to: tuple[int, ...], rank: int) -> RankPlays:
-    """What a card of ``rank`` does with the loose cards ``folded`` (see ``fold``), builds
-    on the table aside: the loose parts it captures (RC-5, RC-6); the mask of the values V it
-    can create a build of with loose cards (RC-9); and, by V, those loose cards. Kept in
-    ``RANK_PLAYS[folded << 4 | rank]``: the move generator's one lookup per card in hand."""
-    low = folded & up_to[TOP_VALUE[rank]]
-    captures = _CAPTURED.get(low << 4 | rank)
-    if captures is None:  # HAND_VALUES of the club of that rank
-        captures = _remember(_CAPTURED, low << 4 | rank, groups_of(low).captures(HAND_VALUES[rank]))
-    sums = _sums(folded)
-    # A group worth V - vp joins the card, or, when V is its value, any group worth V.
-    creatable = (sums << rank + 1 | sums & _OWN_VALUES[rank]) & _BUILD_VALUES
-    by_value = [_EMPTY] * (MAX_VALUE + 1)
-    values = creatable
-    while values:
-        value = LOWEST[values]
-        values &= values - 1
-        if sums >> value & 1:  # groups worth V may join too
-            by_value[value] = _created(folded & up_to[value], rank, value)
-        else:  # just one group, worth V less the card's value (an ace's 1)
-            total = value - rank - 1
-            by_value[value] = _worth(folded & up_to[total], total)
-    found = (captures, creatable, tuple(by_value))
-    make_room(RANK_PLAYS, _MEMO_LIMIT)
-    RANK_PLAYS[folded << 4 | rank] = found
-    return found
+def captured(low: int, rank: int) -> Masks:
+    """The loose parts a card of ``rank`` captures when no build lies on the table (RC-5,
+    RC-6), ``low`` being the folded loose cards worth at most ``TOP_VALUE[rank]``; kept in
+    ``CAPTURED[low << 4 | rank]``."""
+    found = groups_of(low).captures(HAND_VALUES[rank])  # HAND_VALUES of the club of that rank
+    return _remember(CAPTURED, low << 4 | rank, found)
 
 
-def _created(low: int, rank: int, value: int) -> Masks:
+def created(low: int, rank: int, value: int) -> Masks:
     """The loose cards a card of ``rank`` may create a build worth ``value`` with (RC-9),
-    ``low`` being the folded loose cards worth at most ``value``."""
-    key = (low << 4 | rank) << 4 | value
-    found = _CREATED.get(key)
-    if found is None:
-        found = _remember(_CREATED, key, groups_of(low).creations(HAND_VALUES[rank], value))
-    return found
+    ``low`` being the folded loose cards worth at most ``value``; kept in
+    ``CREATED[(low << 4 | rank) << 4 | value]``."""
+    found = groups_of(low).creations(HAND_VALUES[rank], value)
+    return _remember(CREATED, (low << 4 | rank) << 4 | value, found)
 
 
-def _worth(low: int, total: int) -> Masks:
-    """The groups worth ``total``, ``low`` being the folded loose cards worth at most
-    ``total``."""
-    found = _WORTH.get(low << 4 | total)
-    if found is None:
-        found = _remember(_WORTH, low << 4 | total, groups_of(low).by_sum.get(total, _EMPTY))
-    return found
+def worth(low: int, total: int) -> Masks:
+    """The groups worth ``total`` (1 … 14), ``low`` being the folded loose cards worth at most
+    ``total``: with no group worth V on the table, the loose cards a card worth vp creates a
+    build worth V with are exactly one such group, of total V - vp (RC-9). Kept in
+    ``WORTH[low << 4 | total]``."""
+    return _remember(WORTH, low << 4 | total, groups_of(low).by_sum.get(total, _EMPTY))
 
 
-def _sums(folded: int) -> int:
-    """The totals 1 … 14 that some group of the loose cards adds up to, as a mask."""
+def sums_of(folded: int) -> int:
+    """The totals 1 … 14 that some group of the folded loose cards adds up to, as a mask: a
+    card worth vp creates a build worth V with loose cards only if a group is worth V - vp,
+    or V itself when V = vp (RC-9). Kept in ``SUMS``."""
     reach = 1  # the empty group
     rest = folded
     while rest:
         bit = rest & -rest
         rest ^= bit
         reach |= reach << _BIT_VALUE[bit]
-    return reach & _TOTALS
+    make_room(SUMS, _MEMO_LIMIT)
+    found = SUMS[folded] = reach & _TOTALS
+    return found
 
 
 def taken(folded: int, up_to: tuple[int, ...], v: int) -> Masks:

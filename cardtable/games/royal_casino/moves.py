@@ -1,14 +1,17 @@
 """The legal plays of a position (RC-4 … RC-18).
 
-What a card can do with the loose cards comes from the table's ``LooseGroups`` (``groups``),
-folded onto ranks and memoised, so that most of a position's work is lookups: a card's captures
-and creations (``rank_plays``), the unions of groups joining a raised build (RC-10) and the
-loose cards joining a build added to (RC-11). Plays are collected as masks, so two groupings
-that take or join the same cards are one action, and each action object is made once
-(``actions``). This module runs for every decision of every search, so its loops are written
-out by hand: in them, ``(m & c) | (m & d) << 13 | (m & h) << 26 | (m & s) << 39`` unfolds an
-answer ``m`` into cards (``groups.fold``), and ``CAPTURES.get(…) or capture_of(…)`` finds a
-play or makes it.
+What a card can do with the loose cards is looked up in the memoised answers of ``groups``,
+asked about the loose cards folded onto ranks and cut down to those worth at most the value in
+question, so most of a position's work is lookups: a card's captures (RC-5, RC-6), the loose
+cards it can create a build with (RC-9), those that may join a raised build (RC-10) or a build
+added to (RC-11). Plays are collected as masks, so two groupings that take or join the same
+cards are one action, and each action object is made once (``actions``).
+
+This module runs for every decision of every search, so its two loops over the hand are written
+out by hand (in CPython a call costs as much as the lookup it would wrap): in them
+``(m & c) | (m & d) << 13 | (m & h) << 26 | (m & s) << 39`` unfolds an answer ``m`` into
+cards (``groups.fold``), ``CAPTURES.get(…) or capture_of(…)`` finds a play or makes it, and
+``sums``, the totals some loose group reaches, says which build values a card can create at all.
 
 No play comes out twice: a card's captures differ in the cards taken (an ace's two values can
 take the same cards, so its captures go through a set), and its builds differ in cards or
@@ -29,13 +32,21 @@ from cardtable.games.royal_casino.actions import (
     capture_of,
 )
 from cardtable.games.royal_casino.groups import (
-    RANK_PLAYS,
+    CAPTURED,
+    CREATED,
+    SUMS,
+    TOP_VALUE,
+    WORTH,
+    Masks,
+    captured,
+    created,
     fold,
     joined,
-    rank_plays,
+    sums_of,
     taken,
     unfold,
     unions_of,
+    worth,
 )
 from cardtable.games.royal_casino.table import State, TableBuild
 from cardtable.games.royal_casino.values import HAND_VALUES, MAX_VALUE, RANK_MASK
@@ -48,6 +59,9 @@ _HOLD_BIT = tuple(1 << (MAX_VALUE if c % 13 == 0 else c % 13 + 1) for c in range
 #: The values a card may be played at (RC-2), as bits.
 _VALUE_BITS = tuple(sum(1 << v for v in HAND_VALUES[c]) for c in range(52))
 _BIT_CARD = {1 << c: c for c in range(52)}
+#: By rank: the build values a card may make alone with loose groups worth that value (RC-9:
+#: an 8 onto a loose 8, or onto a 5 and a 3), as bits: its value, and for an ace also 14.
+_OWN_VALUES = tuple(sum(1 << v for v in HAND_VALUES[rank]) for rank in range(13))
 
 
 def sides_of(players: int) -> int:
@@ -85,25 +99,54 @@ def _plays_without_builds(cards: list[int], held: int, twice: int, loose: int) -
     still holds its value (RC-13) only if it held it ``twice``."""
     plays: list[Action] = []
     folded, up_to, c, d, h, s = fold(loose)
+    sums = SUMS.get(folded)
+    if sums is None:
+        sums = sums_of(folded)
     for p in cards:
         if not loose & _SAME_RANK[p]:  # RC-15, RC-16
             plays.append(TRAILS[p])
         rank = p % 13
-        known = RANK_PLAYS.get(folded << 4 | rank)
-        captures, creatable, created = known or rank_plays(folded, up_to, rank)
-        for m in captures:
+        low = folded & up_to[TOP_VALUE[rank]]
+        found = CAPTURED.get(low << 4 | rank)
+        if found is None:
+            found = captured(low, rank)
+        for m in found:
             m = (m & c) | (m & d) << 13 | (m & h) << 26 | (m & s) << 39
             plays.append(CAPTURES.get(m << 6 | p) or capture_of(p, m))
         bit = _HOLD_BIT[p]
-        values = creatable & (held if twice & bit else held ^ bit)  # RC-13
+        kept = held if twice & bit else held ^ bit  # RC-13: values kept in hand after p
+        values = kept & (sums << rank + 1 | sums & _OWN_VALUES[rank])  # RC-9
         while values:
             low = values & -values
             values ^= low
             value = low.bit_length() - 1
-            for m in created[value]:
+            if sums >> value & 1:  # as in _creations
+                low = folded & up_to[value]
+                found = CREATED.get((low << 4 | rank) << 4 | value)
+                if found is None:
+                    found = created(low, rank, value)
+            else:
+                total = value - rank - 1
+                low = folded & up_to[total]
+                found = WORTH.get(low << 4 | total)
+                if found is None:
+                    found = worth(low, total)
+            for m in found:
                 m = (m & c) | (m & d) << 13 | (m & h) << 26 | (m & s) << 39
                 plays.append(BUILDS.get((m << 6 | p) << 4 | value) or build_of(p, m, value))
     return plays
+
+
+def _creations(folded: int, up_to: tuple[int, ...], sums: int, rank: int, value: int) -> Masks:
+    """The loose cards a card of ``rank`` creates a build worth ``value`` with (RC-9)."""
+    if sums >> value & 1:  # groups worth the value may join too
+        low = folded & up_to[value]
+        found = CREATED.get((low << 4 | rank) << 4 | value)
+        return created(low, rank, value) if found is None else found
+    total = value - rank - 1  # else just one group, worth the value less the card's
+    low = folded & up_to[total]
+    found = WORTH.get(low << 4 | total)
+    return worth(low, total) if found is None else found
 
 
 def _plays_with_builds(
@@ -113,6 +156,9 @@ def _plays_with_builds(
     plays: list[Action] = []
     loose = state.loose
     folded, up_to, c, d, h, s = fold(loose)
+    sums = SUMS.get(folded)
+    if sums is None:
+        sums = sums_of(folded)
     builds, owned, raisable, addable = _builds_by_role(state, partner_may_raise)
     build_values = 0
     for b in builds:
@@ -129,8 +175,6 @@ def _plays_with_builds(
         if not owned and not loose & _SAME_RANK[p]:  # RC-15, RC-16, RC-17
             plays.append(TRAILS[p])
         rank = p % 13
-        known = RANK_PLAYS.get(folded << 4 | rank)
-        captures, creatable, created = known or rank_plays(folded, up_to, rank)
         if must or build_values & _VALUE_BITS[p]:
             takes: set[int] = set()
             for v in HAND_VALUES[p]:
@@ -142,15 +186,19 @@ def _plays_with_builds(
             if must:
                 continue
         else:
-            for m in captures:
+            low = folded & up_to[TOP_VALUE[rank]]
+            found = CAPTURED.get(low << 4 | rank)
+            if found is None:
+                found = captured(low, rank)
+            for m in found:
                 m = (m & c) | (m & d) << 13 | (m & h) << 26 | (m & s) << 39
                 plays.append(CAPTURES.get(m << 6 | p) or capture_of(p, m))
-        values = creatable & kept  # RC-9
+        values = kept & (sums << rank + 1 | sums & _OWN_VALUES[rank])  # RC-9
         while values:
             low = values & -values
             values ^= low
             value = low.bit_length() - 1
-            for m in created[value]:
+            for m in _creations(folded, up_to, sums, rank, value):
                 m = (m & c) | (m & d) << 13 | (m & h) << 26 | (m & s) << 39
                 plays.append(BUILDS.get((m << 6 | p) << 4 | value) or build_of(p, m, value))
         for vp in HAND_VALUES[p]:

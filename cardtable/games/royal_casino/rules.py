@@ -15,7 +15,13 @@ from cardtable.games.royal_casino.actions import Build, Capture, Trail, parse_pl
 from cardtable.games.royal_casino.checks import find_fault
 from cardtable.games.royal_casino.moves import legal_plays, sides_of
 from cardtable.games.royal_casino.scoring import NEAR_ITEMS, near_items, settle_hand
-from cardtable.games.royal_casino.table import State, TableBuild, build_order, new_state
+from cardtable.games.royal_casino.table import (
+    State,
+    TableBuild,
+    build_order,
+    new_build,
+    new_state,
+)
 from cardtable.games.royal_casino.values import SPADE_MASK, table_sum
 from cardtable.games.royal_casino.worlds import sample_world
 
@@ -93,9 +99,9 @@ class RoyalCasino(Rules[State]):
         assert isinstance(action, Trail | Capture | Build)
         seat = state.turn
         bit = 1 << action.card
-        hands = state.hands
-        hand = hands[seat] & ~bit
-        hands = (*hands[:seat], hand, *hands[seat + 1 :])
+        hands_now = list(state.hands)
+        hand = hands_now[seat] = hands_now[seat] & ~bit
+        hands = tuple(hands_now)
         loose, builds, piles, sweeps = state.loose, state.builds, state.piles, state.sweeps
         last = state.last_capture
         if type(action) is Trail:  # RC-15
@@ -216,7 +222,7 @@ def _with_build(
     the new one, made of the played card and every table card named; the seat owns it (RC-8)."""
     joined = play.cards
     cards = joined | bit
-    new = TableBuild(play.value, cards, seat, table_sum(cards) != play.value)
+    new = new_build(play.value, cards, seat, table_sum(cards) != play.value)
     if not builds:
         return (new,)
     return tuple(sorted([*(b for b in builds if not b.cards & joined), new], key=build_order))

@@ -55,6 +55,20 @@ class State:
 
 
 _UnfrozenState = unfrozen_twin(State)
+_UnfrozenBuild = unfrozen_twin(TableBuild)
+_new = object.__new__
+
+
+def new_build(value: int, cards: int, owner: int, multiple: bool) -> TableBuild:
+    """``TableBuild(...)``, made faster (see ``frozen``) for ``apply``."""
+    made = _new(_UnfrozenBuild)
+    made.value = value
+    made.cards = cards
+    made.owner = owner
+    made.multiple = multiple
+    made.__class__ = TableBuild
+    build: TableBuild = made
+    return build
 
 
 def new_state(
@@ -71,11 +85,20 @@ def new_state(
 ) -> State:
     """``State(...)``, made about three times faster (see ``frozen``): ``apply`` makes one
     for every play."""
-    made: State = _UnfrozenState(
-        dealer, turn, hands, loose, builds, piles, sweeps, last_capture, stock, near
-    )
+    made = _new(_UnfrozenState)  # its fields set one by one: cheaper than calling __init__
+    made.dealer = dealer
+    made.turn = turn
+    made.hands = hands
+    made.loose = loose
+    made.builds = builds
+    made.piles = piles
+    made.sweeps = sweeps
+    made.last_capture = last_capture
+    made.stock = stock
+    made.near = near
     made.__class__ = State
-    return made
+    state: State = made
+    return state
 
 
 def build_order(b: TableBuild) -> int:
