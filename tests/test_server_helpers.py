@@ -65,7 +65,7 @@ def live(client: TestClient, table_id: str) -> LiveTable:
     return table
 
 
-def receive(ws: WebSocketTestSession, timeout: float = 5.0) -> Msg:
+def receive(ws: WebSocketTestSession, timeout: float = 20.0) -> Msg:
     """The next message from the server, failing the test instead of hanging."""
 
     async def get() -> Any:
@@ -95,7 +95,7 @@ class Client:
         self.ws.send_json({**message, "seq": self.seq})
         return self.seq
 
-    def recv(self, timeout: float = 5.0) -> Msg:
+    def recv(self, timeout: float = 20.0) -> Msg:
         msg = receive(self.ws, timeout)
         self.received.append(msg)
         if msg["type"] == "state":
@@ -104,17 +104,17 @@ class Client:
             self.known = max(self.known, msg["version"])
         return msg
 
-    def until(self, predicate: Callable[[Msg], bool], timeout: float = 5.0) -> Msg:
+    def until(self, predicate: Callable[[Msg], bool], timeout: float = 20.0) -> Msg:
         for _ in range(10_000):
             msg = self.recv(timeout)
             if predicate(msg):
                 return msg
         raise AssertionError("no matching message")
 
-    def expect(self, kind: str, timeout: float = 5.0) -> Msg:
+    def expect(self, kind: str, timeout: float = 20.0) -> Msg:
         return self.until(lambda m: m["type"] == kind, timeout)
 
-    def error(self, timeout: float = 5.0) -> Msg:
+    def error(self, timeout: float = 20.0) -> Msg:
         return self.expect("error", timeout)
 
     def hello(self, table: str, token: str | None = None) -> Msg:
@@ -141,14 +141,14 @@ class Client:
         v = self.version if version is None else version
         return self.send(type="play", action=action, version=v, **extra)
 
-    def my_turn(self, timeout: float = 5.0) -> Msg:
+    def my_turn(self, timeout: float = 20.0) -> Msg:
         """Read until it is this seat's turn or the match is over; the latest state."""
         assert self.state is not None
         if self._mine(self.state):
             return self.state
         return self.until(lambda m: m["type"] == "state" and self._mine(m), timeout)
 
-    def catch_up(self, version: int, timeout: float = 5.0) -> Msg:
+    def catch_up(self, version: int, timeout: float = 20.0) -> Msg:
         """Read until this client holds the state of ``version`` (or a later one)."""
         if self.state is not None and self.state["version"] >= version:
             return self.state
