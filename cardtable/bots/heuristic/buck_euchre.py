@@ -117,7 +117,7 @@ def best_discard(six: Sequence[int], trump: int) -> int:
     return max(
         six,
         key=lambda c: (
-            make_value([x for x in six if x != c], trump),
+            round(make_value([x for x in six if x != c], trump), 6),  # ties exact
             -power(c, trump, eff(c, trump)),
         ),
     )
@@ -438,20 +438,22 @@ _LAYOUT = _world.LAYOUT
 
 
 def _playout_tables() -> tuple[tuple[tuple[float, ...], ...], tuple[tuple[float, ...], ...]]:
-    """Per trump (NO_TRUMP included) and layout position: the card's make value (MAKE_*) and
-    its chance of a trick for a stayer (STAY_*, no trump as with two others in)."""
+    """Per trump and layout position: the card's make value (MAKE_*) and its chance of a trick
+    for a stayer (STAY_*); the no-trump chances come by how many others are in (1-3)."""
     make, stay = [], []
-    for trump in range(5):
+    for trump in range(4):
         make.append(tuple(
-            (MAKE_TRUMP[strength(c, trump)] if eff(c, trump) == trump
-             else MAKE_SIDE.get(strength(c, trump), 0.0)) if trump != NO_TRUMP else 0.0
+            MAKE_TRUMP[strength(c, trump)] if eff(c, trump) == trump
+            else MAKE_SIDE.get(strength(c, trump), 0.0)
             for c in _LAYOUT
         ))  # fmt: skip
-        stay.append(tuple(stay_chances([c], trump, 2.0)[0] for c in _LAYOUT))
+        stay.append(tuple(stay_chances([c], trump, 3.0)[0] for c in _LAYOUT))
+    for others in (1, 2, 3):
+        stay.append(tuple(stay_chances([c], NO_TRUMP, others)[0] for c in _LAYOUT))
     return tuple(make), tuple(stay)
 
 
-_MAKE_W, _STAY_W = _playout_tables()
+_MAKE_W, _STAY_W = _playout_tables()  # _STAY_W[4 + k - 1]: no trump, k others in
 _BITS = tuple(tuple(i for i in range(24) if m >> i & 1) for m in range(1 << 8))
 _SIDES = tuple(tuple(_T.follow[trump][s] for s in range(4) if s != trump) for trump in range(4))
 
@@ -462,21 +464,42 @@ def _positions(mask: int) -> list[int]:
 
 
 def _playout_make(hand: int, trump: int, dealer: bool) -> float:
-    """``make_value`` from a mask (the dealer's six cards count their best five)."""
+    """``make_value`` from a mask of five cards."""
     w = _MAKE_W[trump]
-    cards = _positions(hand)
-    total = sum(w[p] for p in cards)
-    if len(cards) == 6:
-        total -= min(w[p] for p in cards)
-    voids = sum(1 for side in _SIDES[trump] if not hand & side)
-    return total + MAKE_BASE + MAKE_VOID * voids + (MAKE_DEALER if dealer else 0.0)
+    total = MAKE_BASE + (MAKE_DEALER if dealer else 0.0)
+    for p in _positions(hand):
+        total += w[p]
+    for side in _SIDES[trump]:
+        if not hand & side:
+            total += MAKE_VOID
+    return total
 
 
-def _playout_stay(hand: int, trump: int) -> bool:
-    """``stay_value`` from a mask, voids left out."""
-    w = _STAY_W[trump]
-    nothing = 1.0
-    total = 0.0
+def _playout_discard(six: int, trump: int) -> int:
+    """``best_discard`` from a mask: the card whose loss leaves the most valuable five."""
+    power = _T.power[trump]
+    suit = _T.suit[trump]
+    return max(
+        _positions(six),
+        key=lambda p: (round(_playout_make(six & ~(1 << p), trump, True), 6), -power[suit[p]][p]),
+    )
+
+
+def _playout_stay(state: Any, seat: int, hand: int, trump: int) -> bool:
+    """``stay_value`` from a mask: tricks likely less five times the chance of none."""
+    if trump == NO_TRUMP:  # others in: those who stayed, and those still to decide
+        t = state.table
+        later = (t.dealer - seat) % SEATS
+        others = (t.stayed & ~(1 << seat)).bit_count() + later
+        w = _STAY_W[4 + min(3, max(1, others)) - 1]
+        voids = 0
+    else:
+        w = _STAY_W[trump]
+        voids = 0
+        if (hand & _T.follow[trump][trump]).bit_count() >= 2:
+            voids = sum(1 for side in _SIDES[trump] if not hand & side)
+    nothing = (1.0 - STAY_VOID) ** voids
+    total = STAY_VOID * voids
     for p in _positions(hand):
         nothing *= 1.0 - w[p]
         total += w[p]
@@ -485,8 +508,8 @@ def _playout_stay(hand: int, trump: int) -> bool:
 
 def playout(rules: Any, state: Any, rng: random.Random) -> Action:
     """The search bot's policy in a sampled world (reads that world's state: see the module
-    docstring). Bids and stays by the same counts as the heuristic, from bit masks; in the play
-    each player takes a trick with the cheapest card nobody after it can beat, else ducks."""
+    docstring). Bids, discards and stays exactly as the heuristic does, from bit masks; in the
+    play each player takes a trick with the cheapest card nobody after it can beat, else ducks."""
     phase, seat, t = state.phase, state.turn, state.table
     hand = state.hands[seat]
     if phase == _world.PLAYING:
@@ -495,17 +518,16 @@ def playout(rules: Any, state: Any, rng: random.Random) -> Action:
         trump = suit_of(_LAYOUT[t.upcard])
         dealer = seat == t.dealer
         if dealer:
-            hand |= 1 << t.upcard
+            six = hand | 1 << t.upcard
+            hand = six & ~(1 << _playout_discard(six, trump))
         return _world.ORDER if _playout_make(hand, trump, dealer) > STYLE.make else _world.PASS
     if phase == _world.DISCARDING:
-        w = _MAKE_W[t.trump]
-        low = min(_positions(hand), key=lambda p: (w[p], _T.power[t.trump][_T.suit[t.trump][p]][p]))
-        return _world.DISCARDS[_LAYOUT[low]]
+        return _world.DISCARDS[_LAYOUT[_playout_discard(hand, t.trump)]]
     if phase == _world.NAMING:
         turned = suit_of(_LAYOUT[t.upcard])
         best, suit = max((_playout_make(hand, s, False), s) for s in range(4) if s != turned)
         return _world.TRUMPS[suit] if best > STYLE.make else _world.PASS
-    return _world.STAY if _playout_stay(hand, t.trump) else _world.DROP
+    return _world.STAY if _playout_stay(state, seat, hand, t.trump) else _world.DROP
 
 
 def _playout_card(state: Any, seat: int, hand: int, t: Any) -> Action:
