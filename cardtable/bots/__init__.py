@@ -7,12 +7,10 @@ a determinized Monte Carlo search that plays sampled worlds out with the heurist
 
 from __future__ import annotations
 
-from typing import Any
-
 from cardtable.bots.base import Bot
 from cardtable.bots.heuristic import module_for
 from cardtable.bots.random_bot import RandomBot
-from cardtable.bots.search import STRENGTHS, SearchBot, random_policy
+from cardtable.bots.search import STRENGTHS, SearchBot, playout_policy
 from cardtable.core.errors import OptionError
 from cardtable.core.registry import normalize_game_id
 
@@ -36,8 +34,7 @@ def make_bot(game: str, level: str, seed: int | None = None) -> Bot:
         strength = strength or "medium"
         if strength not in STRENGTHS:
             raise OptionError(f"unknown strength {strength!r} (easy, medium, hard)")
-        policy: Any = getattr(module, "playout", None) or random_policy
-        return SearchBot(STRENGTHS[strength], seed=seed, policy=policy)
+        return SearchBot(STRENGTHS[strength], seed=seed, policy=playout_policy(game))
     raise OptionError(f"unknown bot level {level!r} (levels: {', '.join(LEVELS)})")
 
 

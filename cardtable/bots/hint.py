@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardtable.bots.search import STRENGTHS, Estimate, SearchBot, rules_for
+from cardtable.bots.search import STRENGTHS, Estimate, SearchBot, playout_policy, rules_for
 from cardtable.core.errors import CardtableError
 from cardtable.core.game import JSON
 
@@ -26,9 +26,10 @@ def hint(view: JSON, *, iterations: int = STRENGTHS["medium"], seed: int = 0) ->
     if len(legal) == 1:
         only = str(legal[0])
         return Hint(only, f"{only} is the only legal action", [{"action": only}])
-    ranked = SearchBot(iterations, seed=seed).analyse(view, legal)
+    bot = SearchBot(iterations, seed=seed, policy=playout_policy(rules.game_id))
+    ranked = bot.analyse(view, legal)
     best = ranked[0]
-    return Hint(str(best.action), _reason(best, ranked, iterations), [_row(e) for e in ranked[:3]])
+    return Hint(str(best.action), _reason(best, ranked), [_row(e) for e in ranked[:3]])
 
 
 def _row(e: Estimate) -> dict[str, object]:
@@ -36,12 +37,12 @@ def _row(e: Estimate) -> dict[str, object]:
             "ahead": round(e.wins, 2), "samples": e.visits}  # fmt: skip
 
 
-def _reason(best: Estimate, ranked: list[Estimate], iterations: int) -> str:
+def _reason(best: Estimate, ranked: list[Estimate]) -> str:
     margin = ""
     if len(ranked) > 1:
         margin = f", {best.mean - ranked[1].mean:.1f} better than {ranked[1].action}"
     return (
-        f"Over {iterations} sampled deals of the unseen cards, {best.action} averaged "
+        f"Over {best.visits} sampled deals of the unseen cards, {best.action} averaged "
         f"{best.mean:+.1f} points against the others{margin}; your side came out ahead "
         f"in {best.wins:.0%} of them."
     )

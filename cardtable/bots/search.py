@@ -1,9 +1,12 @@
-"""The search bot: determinized Monte Carlo with UCB1 at the root.
+"""The search bot: determinized Monte Carlo, sequential halving over common sampled worlds.
 
-It sees only a seat's view. Each iteration samples a world consistent with that view
-(``Rules.determinize``: the hidden cards dealt at random), tries one root action chosen by
-UCB1, plays the hand out with a playout policy, and scores the finished hand with
-``Rules.hand_utility``. It never looks at the real hidden cards, so it cannot cheat.
+It sees only a seat's view. Each sampled world is consistent with that view
+(``Rules.determinize``: the hidden cards dealt at random). Every root action still in the race
+is played out in the *same* worlds with the *same* playout dice, so two actions are compared
+on identical luck and the noise of the deal cancels out of their difference (common random
+numbers). The budget is spent in rounds; after each round the worse half of the actions is
+dropped (sequential halving), so most playouts go to the close contenders. Finished hands are
+scored with ``Rules.hand_utility``. It never looks at the real hidden cards, so it cannot cheat.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from cardtable.bots.heuristic import module_for
 from cardtable.core.game import JSON, Action, Rules
 from cardtable.core.registry import rules_class
 
@@ -28,6 +32,12 @@ STRENGTHS = {"easy": 40, "medium": 300, "hard": 1500}
 
 def random_policy(rules: Rules[Any], state: Any, rng: random.Random) -> Action:
     return rng.choice(rules.legal_actions(state))
+
+
+def playout_policy(game: str) -> Policy:
+    """The game's fast playout policy (from its heuristic module), else random play."""
+    policy: Policy | None = getattr(module_for(game), "playout", None)
+    return policy or random_policy
 
 
 @lru_cache(maxsize=64)
@@ -60,13 +70,11 @@ class SearchBot:
         seed: int | None = None,
         time_limit: float | None = None,
         policy: Policy = random_policy,
-        exploration: float = 1.0,
     ) -> None:
-        self.iterations = iterations
+        self.iterations = iterations  # playouts per decision, all root actions together
         self.time_limit = time_limit
         self.rng = random.Random(seed)
         self.policy = policy
-        self.exploration = exploration
 
     def choose(self, view: JSON, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -74,47 +82,59 @@ class SearchBot:
         return self.analyse(view, legal)[0].action
 
     def analyse(self, view: JSON, legal: Sequence[Action]) -> list[Estimate]:
-        """Every legal action with its estimate, best first."""
+        """Every legal action with its estimate, best first (the last survivors of the
+        halving first, then the actions dropped later before those dropped earlier)."""
         rules = rules_for(view)
         seat: int = view["seat"]
         side = rules.side_of(seat)
         scores = tuple(view["scores"])
         game_view = view["state"]
         n = len(legal)
-        visits = [0] * n
-        totals = [0.0] * n
-        ahead = [0.0] * n
-        low, high = math.inf, -math.inf
+        totals, ahead, visits = [0.0] * n, [0.0] * n, [0] * n
+        dropped_in = [0] * n  # the round an action was dropped (survivors: the last + 1)
+        alive = list(range(n))
+        rounds = max(1, math.ceil(math.log2(n)))
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        rng, policy = self.rng, self.policy
-        for it in range(self.iterations):
-            if deadline is not None and it >= n and time.perf_counter() > deadline:
+        for r in range(rounds):
+            worlds = max(1, self.iterations // (rounds * len(alive)))
+            for _ in range(worlds):
+                world = rules.determinize(game_view, seat, self.rng)
+                dice = self.rng.getrandbits(64)
+                for i in alive:
+                    utility = self._playout(
+                        rules, world, legal[i], random.Random(dice), scores, side
+                    )
+                    totals[i] += utility
+                    ahead[i] += 1.0 if utility > 0 else 0.5 if utility == 0 else 0.0
+                    visits[i] += 1
+            if len(alive) == 1 or (deadline is not None and time.perf_counter() > deadline):
                 break
-            world = rules.determinize(game_view, seat, rng)
-            if it < n:
-                pick = it
-            else:
-                spread = (high - low) or 1.0
-                log_t = math.log(it)
-                pick = max(
-                    range(n),
-                    key=lambda i: (
-                        totals[i] / visits[i]
-                        + self.exploration * spread * math.sqrt(log_t / visits[i])
-                    ),
-                )
-            state = rules.apply(world, legal[pick])
-            while rules.to_move(state) is not None:
-                state = rules.apply(state, policy(rules, state, rng))
-            utility = rules.hand_utility(rules.settle(state, scores), side)
-            low, high = min(low, utility), max(high, utility)
-            visits[pick] += 1
-            totals[pick] += utility
-            ahead[pick] += 1.0 if utility > 0 else 0.5 if utility == 0 else 0.0
+            alive.sort(key=lambda i: (-totals[i] / visits[i], i))
+            for i in alive[(len(alive) + 1) // 2 :]:
+                dropped_in[i] = r + 1
+            alive = alive[: (len(alive) + 1) // 2]
+        for i in alive:
+            dropped_in[i] = rounds + 1
         out = [
             Estimate(a, visits[i], totals[i] / visits[i] if visits[i] else -math.inf,
                      ahead[i] / visits[i] if visits[i] else 0.0)
             for i, a in enumerate(legal)
         ]  # fmt: skip
-        out.sort(key=lambda e: (-e.mean, -e.visits, str(e.action)))
-        return out
+        order = sorted(range(n), key=lambda i: (-dropped_in[i], -out[i].mean, str(legal[i])))
+        return [out[i] for i in order]
+
+    def _playout(
+        self,
+        rules: Rules[Any],
+        world: Any,
+        action: Action,
+        rng: random.Random,
+        scores: tuple[int, ...],
+        side: int,
+    ) -> float:
+        """Play ``action`` in a sampled world, the hand out with the policy; its utility."""
+        state = rules.apply(world, action)
+        policy = self.policy
+        while rules.to_move(state) is not None:
+            state = rules.apply(state, policy(rules, state, rng))
+        return rules.hand_utility(rules.settle(state, scores), side)
