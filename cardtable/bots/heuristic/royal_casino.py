@@ -37,8 +37,8 @@ module imports nothing from the engine): that world holds only cards sampled fro
 view, never the real hidden cards. It is a greedy one-step version of the same ideas, cheap
 enough to run thousands of times per decision: take the capture worth most (a sweep most of
 all), else build unless the next player's sampled hand holds the build's value, else trail
-the least valuable card, not one whose rank the next player's sampled hand holds. Search
-with it beat search with uniformly random playouts clearly (docs/bots_royal_casino.md).
+the least valuable card, not one whose rank the next player's sampled hand holds
+(docs/bots_royal_casino.md).
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ RANK_CARDS = tuple(mask_of(card(r, s) for s in range(4)) for r in range(13))
 
 @dataclass(frozen=True)
 class Style:
-    """The prices (points) the strategy plays by, tuned by tournaments between variants
+    """The prices (points) the strategy plays by: a club player's judgement, set by hand
     (docs/bots_royal_casino.md)."""
 
     card_share: float = 0.2  # a card towards the 3 points of most cards, while the race is open
