@@ -88,3 +88,21 @@ def test_undo_takes_back_the_last_move() -> None:
     child.sendline("quit")
     child.sendline("y")
     child.expect(pexpect.EOF)
+
+
+def test_tab_completes_verbs_and_legal_actions() -> None:
+    """Tab completes over the verbs and the legal actions (readline in the real terminal)."""
+    child = spawn("play", "buck-euchre", "--seed", "4", "--bots", "random", "--delay", "0")
+    child.expect(PROMPT)
+    child.send("he\t\r")  # completes to "help", which lists the legal actions by number
+    child.expect(r"1\s+(\S+)")
+    assert plain(child.match.group(1)) == "drop"  # seed 4: seat 0 decides to stay or drop
+    child.expect(PROMPT)
+    child.send("dr\t\r")  # completes to "drop" (BE-8): the others play the hand out
+    child.expect("Hand 1 scored")
+    child.expect(PROMPT)
+    assert "Not played" not in plain(child.before)
+    child.send("qu\t\r")
+    child.expect(r"\(y/n\)")
+    child.sendline("y")
+    child.expect(pexpect.EOF)
