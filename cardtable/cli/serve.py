@@ -47,11 +47,17 @@ def serve(
     log_level: Annotated[str, typer.Option(help="debug, info, warning or error")] = "warning",
 ) -> None:
     """Start a local card room: open the printed address in a browser."""
-    import uvicorn
+    try:
+        import uvicorn
 
+        from cardtable.server import create_app
+        from cardtable.server.store import make_engine
+    except ModuleNotFoundError as e:
+        raise typer.BadParameter(
+            f"the card room needs the server extra ({e.name} is missing): "
+            "pip install 'cardtable[server]'"
+        ) from None
     from cardtable.bots import LEVELS
-    from cardtable.server import create_app
-    from cardtable.server.store import make_engine
 
     for name in plugin or []:
         try:

@@ -5,7 +5,23 @@ before acknowledging it, sends each client only its own view, and rebuilds every
 from the store after a restart. The protocol is in docs/protocol.md.
 """
 
-from cardtable.server.app import create_app
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from cardtable.server.config import ServerConfig
 
+if TYPE_CHECKING:
+    from cardtable.server.app import create_app
+
 __all__ = ["ServerConfig", "create_app"]
+
+
+def __getattr__(name: str) -> Any:
+    """``create_app`` is imported on first use, so the rest of the ``cardtable`` command works
+    without the ``server`` extra (FastAPI, Uvicorn, SQLAlchemy) installed."""
+    if name == "create_app":
+        from cardtable.server.app import create_app
+
+        return create_app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
