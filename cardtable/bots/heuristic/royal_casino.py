@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from cardtable.core.cards import CARD_NAMES, card, mask_of, rank_of
+from cardtable.core.cards import CARD_NAMES, card, cards_of, mask_of, rank_of
 from cardtable.core.game import JSON, Action
 
 # -- card sense -------------------------------------------------------------------------------
@@ -89,21 +89,12 @@ def _mask(names: Sequence[str]) -> int:
     return m
 
 
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 # -- groups of loose cards (RC-5) ---------------------------------------------------------------
 @lru_cache(maxsize=1 << 14)
 def _groups(loose: int) -> dict[int, list[int]]:
     """Every non-empty subset of the loose cards worth at most 14, by the sum of its values."""
     found = [(0, 0)]
-    for c in _cards(loose):
+    for c in cards_of(loose):
         x = TABLE_VALUE[c]
         found += [(m | 1 << c, s + x) for m, s in found if s + x <= MAX_VALUE]
     out: dict[int, list[int]] = {}
@@ -204,7 +195,7 @@ class Reading:
 
     def worth(self, mask: int) -> float:
         price = self.price
-        return sum(price[c] for c in _cards(mask))
+        return sum(price[c] for c in cards_of(mask))
 
     # the table -----------------------------------------------------------------------------
     def best_take(self, rank: int, loose: int, builds: Sequence[tuple[int, int]]) -> int:
@@ -306,7 +297,7 @@ class Judge:
         r = self.r
         pairs = [(value, m) for value, m, _ in builds]
         best = 0.0
-        for rank in {rank_of(c) for c in _cards(hand_after)}:
+        for rank in {rank_of(c) for c in cards_of(hand_after)}:
             taken = r.best_take(rank, loose, pairs)
             if taken:
                 survive = 1.0
