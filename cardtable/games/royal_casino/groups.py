@@ -14,9 +14,12 @@ back all the time, so a position's plays are mostly dictionary lookups. ``fold``
 suit masks that turn an answer back into the table's cards. A loose set with a repeated rank is
 not folded: its keys are card masks, and its answers are cards already.
 
-Answers are tuples of masks, the empty set 0 first where it is one; callers never change them.
-Every loose subset worth at most 14 is listed once (``by_sum``): nothing on the table is worth
-more (RC-7), so no other subset is ever a group.
+Answers are tuples of masks, the empty set 0 first where it is one; callers never change them,
+so equal answers are kept once (``_ANSWERS``). A folded set's groups are read off the groups of
+distinct ranks worth each total (``RANK_GROUPS``, 108 of them), and the totals its groups reach
+are a table over all 8,192 folded sets (``RANK_SUMS``), both built at import. A repeated-rank set
+lists every subset of it worth at most 14 once (``by_sum``): nothing on the table is worth more
+(RC-7), so no other subset is ever a group.
 """
 
 from __future__ import annotations
@@ -40,13 +43,13 @@ _ACES = RANK_MASK[ACE]
 _BIT_VALUE = {1 << c: TABLE_VALUE[c] for c in range(52)}
 _NONE: Masks = (0,)
 _EMPTY: Masks = ()
-_SUIT = (1 << 13) - 1
+SUIT = (1 << 13) - 1
 _BUILD_VALUES = sum(1 << v for v in range(2, MAX_VALUE + 1))  # RC-7: 2 … 14
 _TOTALS = _BUILD_VALUES | 1 << 1  # what a loose group may be worth: 1 … 14
-_CARDS = (1 << 52) - 1
+ALL_CARDS = (1 << 52) - 1
 #: By value v: the ranks (13-bit) and the cards (52-bit) worth at most v on the table.
-_RANKS_UP_TO = tuple(sum(1 << r for r in range(13) if r + 1 <= v) for v in range(MAX_VALUE + 1))
-_CARDS_UP_TO = tuple(
+RANKS_UP_TO = tuple(sum(1 << r for r in range(13) if r + 1 <= v) for v in range(MAX_VALUE + 1))
+CARDS_UP_TO = tuple(
     sum(RANK_MASK[r] for r in range(13) if r + 1 <= v) for v in range(MAX_VALUE + 1)
 )
 #: By rank: the most a card of that rank is worth played from the hand (RC-2: an ace 14).
@@ -89,6 +92,29 @@ def subsets_by_sum(loose: int) -> dict[int, Masks]:
     return {total: tuple(masks) for total, masks in by_sum.items()}
 
 
+def _rank_groups() -> tuple[Masks, ...]:
+    by_sum = subsets_by_sum(SUIT)  # the clubs: one card of each rank
+    return tuple(by_sum[total] for total in range(MAX_VALUE + 1))
+
+
+#: By total 0 … 14: every set of distinct ranks (13-bit) whose values add up to it, the groups
+#: a folded loose set has worth that total being those it holds (the empty set for 0).
+RANK_GROUPS = _rank_groups()
+
+
+def _rank_sums() -> tuple[int, ...]:
+    reach = [1]  # by folded set: the totals its subsets reach, as bits (the empty set 0)
+    for ranks in range(1, 1 << 13):
+        low = ranks & -ranks
+        fewer = reach[ranks ^ low]
+        reach.append(fewer | fewer << low.bit_length())  # rank r is worth r + 1
+    return tuple(r & _TOTALS for r in reach)
+
+
+#: By folded set (13-bit): ``sums_of`` it, worked out at import for all 8,192 (a few ms).
+RANK_SUMS = _rank_sums()
+
+
 class LooseGroups:
     """The groups of one set of loose cards, each answer computed on first use."""
 
@@ -96,8 +122,17 @@ class LooseGroups:
 
     def __init__(self, loose: int) -> None:
         self.loose = loose
-        self.by_sum = subsets_by_sum(loose)
+        # Distinct ranks (a folded set, or clubs alone) read their groups off ``RANK_GROUPS``;
+        # only a repeated rank needs its subsets listed.
+        self.by_sum = subsets_by_sum(loose) if loose >> 13 else None
         self.answers: dict[int, Masks] = {}
+
+    def worth(self, total: int) -> Masks:
+        """The groups worth ``total`` (0: the empty group alone)."""
+        if self.by_sum is not None:
+            return self.by_sum.get(total, _EMPTY)
+        outside = ~self.loose
+        return tuple([g for g in RANK_GROUPS[total] if not g & outside])
 
     def unions(self, v: int, aces_pair: bool = False) -> Masks:
         """Every union of pairwise disjoint groups worth ``v``, the empty union first (one play
@@ -106,7 +141,7 @@ class LooseGroups:
         key = _PAIRED + v if aces_pair else _UNIONS + v
         found = self.answers.get(key)
         if found is None:
-            groups = self.by_sum.get(v, _EMPTY)
+            groups = self.worth(v)
             if aces_pair and self.loose & _ACES:
                 groups = (*groups, *_bits(self.loose & _ACES))
             found = self.answers[key] = _disjoint_unions(groups)
@@ -143,7 +178,7 @@ class LooseGroups:
         key = _JOINS + (vp << 4 | value)
         found = self.answers.get(key)
         if found is None:
-            firsts = self.by_sum.get(value - vp, _EMPTY) if vp <= value else _EMPTY
+            firsts = self.worth(value - vp) if vp <= value else _EMPTY
             more = self.unions(value) if firsts else _NONE
             if len(more) == 1:
                 found = firsts
@@ -179,11 +214,11 @@ def fold(loose: int) -> Folded:
     worth at most each value in those terms, and the suit masks c, d, h, s that unfold an
     answer m into the loose cards ``(m & c) | (m & d) << 13 | (m & h) << 26 | (m & s) << 39``.
     """
-    c, d, h, s = loose & _SUIT, loose >> 13 & _SUIT, loose >> 26 & _SUIT, loose >> 39
+    c, d, h, s = loose & SUIT, loose >> 13 & SUIT, loose >> 26 & SUIT, loose >> 39
     ranks = c | d | h | s
     if ranks.bit_count() == loose.bit_count():
-        return ranks, _RANKS_UP_TO, c, d, h, s
-    return loose, _CARDS_UP_TO, _CARDS, 0, 0, 0  # masks that leave an answer as it is
+        return ranks, RANKS_UP_TO, c, d, h, s
+    return loose, CARDS_UP_TO, ALL_CARDS, 0, 0, 0  # masks that leave an answer as it is
 
 
 def unfold(m: int, c: int, d: int, h: int, s: int) -> int:
@@ -191,9 +226,15 @@ def unfold(m: int, c: int, d: int, h: int, s: int) -> int:
     return (m & c) | (m & d) << 13 | (m & h) << 26 | (m & s) << 39
 
 
+#: Every distinct answer, once: far fewer than the keys (most are one small rank mask or
+#: two), so the memos share them, and a lookup that hits finds its answer already in cache.
+_ANSWERS: dict[Masks, Masks] = {}
+
+
 def _remember(memo: dict[int, Masks], key: int, found: Masks) -> Masks:
+    make_room(_ANSWERS, _MEMO_LIMIT)
+    found = memo[key] = _ANSWERS.setdefault(found, found)
     make_room(memo, _MEMO_LIMIT)
-    memo[key] = found
     return found
 
 
@@ -218,7 +259,7 @@ def worth(low: int, total: int) -> Masks:
     ``total``: with no group worth V on the table, the loose cards a card worth vp creates a
     build worth V with are exactly one such group, of total V - vp (RC-9). Kept in
     ``WORTH[low << 4 | total]``."""
-    return _remember(WORTH, low << 4 | total, groups_of(low).by_sum.get(total, _EMPTY))
+    return _remember(WORTH, low << 4 | total, groups_of(low).worth(total))
 
 
 def sums_of(folded: int) -> int:

@@ -11,7 +11,12 @@ This module runs for every decision of every search, so its two loops over the h
 out by hand (in CPython a call costs as much as the lookup it would wrap): in them
 ``(m & c) | (m & d) << 13 | (m & h) << 26 | (m & s) << 39`` unfolds an answer ``m`` into
 cards (``groups.fold``), ``CAPTURES.get(…) or capture_of(…)`` finds a play or makes it, and
-``sums``, the totals some loose group reaches, says which build values a card can create at all.
+``sums``, the totals some loose group reaches, says which build values a card can create at all
+and whether it captures at all: a card captures exactly when a group is worth one of its values
+(RC-5; if it must take loose cards of its rank, RC-6, those are groups worth it too). Most cards
+capture nothing, and ``sums`` of a folded table is a small table built at import
+(``groups.RANK_SUMS``), so those cards never reach the big memos, whose lookups are what a
+decision mostly costs (random play keeps meeting new tables, so they miss the processor's cache).
 
 No play comes out twice: a card's captures differ in the cards taken (an ace's two values can
 take the same cards, so its captures go through a set), and its builds differ in cards or
@@ -32,8 +37,13 @@ from cardtable.games.royal_casino.actions import (
     capture_of,
 )
 from cardtable.games.royal_casino.groups import (
+    ALL_CARDS,
     CAPTURED,
+    CARDS_UP_TO,
     CREATED,
+    RANK_SUMS,
+    RANKS_UP_TO,
+    SUIT,
     SUMS,
     TOP_VALUE,
     WORTH,
@@ -44,7 +54,6 @@ from cardtable.games.royal_casino.groups import (
     joined,
     sums_of,
     taken,
-    unfold,
     unions_of,
     worth,
 )
@@ -71,40 +80,57 @@ def sides_of(players: int) -> int:
 
 def legal_plays(state: State, partner_may_raise: bool) -> list[Action]:
     """Every legal play of the seat to move, once each, sorted by notation."""
-    cards = []
-    held = twice = 0  # RC-13: the values the hand holds, and those it holds twice or more
     hand = state.hands[state.turn]
-    while hand:
-        low = hand & -hand
-        hand ^= low
-        p = _BIT_CARD[low]
-        cards.append(p)
-        bit = _HOLD_BIT[p]
-        twice |= held & bit
-        held |= bit
     plays: list[Action]
     if state.builds:
-        plays = _plays_with_builds(state, cards, held, twice, partner_may_raise)
+        plays = _plays_with_builds(state, hand, partner_may_raise)
     elif state.loose:
-        plays = _plays_without_builds(cards, held, twice, state.loose)
+        plays = _plays_without_builds(hand, state.loose)
     else:  # RC-18: after a sweep the only play is a trail
-        plays = [TRAILS[p] for p in cards]
-    plays.sort(key=_TEXT)
+        plays = [TRAILS[p] for p in _cards_of(hand)]
+    if len(plays) > 1:
+        plays.sort(key=_TEXT)
     return plays
 
 
-def _plays_without_builds(cards: list[int], held: int, twice: int, loose: int) -> list[Action]:
+def _cards_of(hand: int) -> list[int]:
+    cards = []
+    while hand:
+        low = hand & -hand
+        hand ^= low
+        cards.append(_BIT_CARD[low])
+    return cards
+
+
+def _kept_values(cards: list[int]) -> tuple[int, int]:
+    """RC-13: the build values the hand holds, and those it holds twice or more, as bits: after
+    a card is played the hand still holds its value only if it held it twice."""
+    held = twice = 0
+    for p in cards:
+        bit = _HOLD_BIT[p]
+        twice |= held & bit
+        held |= bit
+    return held, twice
+
+
+def _plays_without_builds(hand: int, loose: int) -> list[Action]:
     """The common case: no build on the table, so nobody owns one (RC-17) and only loose
-    cards are captured (RC-5, RC-6) or built on (RC-9). After a card is played the hand
-    still holds its value (RC-13) only if it held it ``twice``."""
+    cards are captured (RC-5, RC-6) or built on (RC-9)."""
     plays: list[Action] = []
-    folded, up_to, c, d, h, s = fold(loose)
-    sums = SUMS.get(folded)
-    if sums is None:
-        sums = sums_of(folded)
+    # groups.fold, written out: the loose cards onto ranks unless a rank repeats.
+    c, d, h, s = loose & SUIT, loose >> 13 & SUIT, loose >> 26 & SUIT, loose >> 39
+    folded = c | d | h | s
+    if folded.bit_count() == loose.bit_count():
+        up_to, sums = RANKS_UP_TO, RANK_SUMS[folded]
+    else:
+        folded, up_to, c, d, h, s = loose, CARDS_UP_TO, ALL_CARDS, 0, 0, 0
+        sums = SUMS.get(folded) or sums_of(folded)
+    cards = _cards_of(hand)
     for p in cards:
         if not loose & _SAME_RANK[p]:  # RC-15, RC-16
             plays.append(TRAILS[p])
+        if not sums & _VALUE_BITS[p]:  # no group is worth the card: no capture (RC-5)
+            continue
         rank = p % 13
         low = folded & up_to[TOP_VALUE[rank]]
         found = CAPTURED.get(low << 4 | rank)
@@ -113,7 +139,12 @@ def _plays_without_builds(cards: list[int], held: int, twice: int, loose: int) -
         for m in found:
             m = (m & c) | (m & d) << 13 | (m & h) << 26 | (m & s) << 39
             plays.append(CAPTURES.get(m << 6 | p) or capture_of(p, m))
+    if len(cards) < 2:  # RC-13: a build needs another card of its value kept in hand
+        return plays
+    held, twice = _kept_values(cards)
+    for p in cards:
         bit = _HOLD_BIT[p]
+        rank = p % 13
         kept = held if twice & bit else held ^ bit  # RC-13: values kept in hand after p
         values = kept & (sums << rank + 1 | sums & _OWN_VALUES[rank])  # RC-9
         while values:
@@ -149,16 +180,14 @@ def _creations(folded: int, up_to: tuple[int, ...], sums: int, rank: int, value:
     return worth(low, total) if found is None else found
 
 
-def _plays_with_builds(
-    state: State, cards: list[int], held: int, twice: int, partner_may_raise: bool
-) -> list[Action]:
+def _plays_with_builds(state: State, hand: int, partner_may_raise: bool) -> list[Action]:
     """Plays when builds lie on the table: owners, raising and adding (RC-8 … RC-17)."""
     plays: list[Action] = []
+    cards = _cards_of(hand)
+    held, twice = _kept_values(cards)
     loose = state.loose
     folded, up_to, c, d, h, s = fold(loose)
-    sums = SUMS.get(folded)
-    if sums is None:
-        sums = sums_of(folded)
+    sums = RANK_SUMS[folded] if up_to is RANKS_UP_TO else SUMS.get(folded) or sums_of(folded)
     builds, owned, raisable, addable = _builds_by_role(state, partner_may_raise)
     build_values = 0
     for b in builds:
@@ -182,10 +211,10 @@ def _plays_with_builds(
                 for m in taken(folded, up_to, v):
                     m = (m & c) | (m & d) << 13 | (m & h) << 26 | (m & s) << 39
                     takes.update([m | x for x in combos if m | x])
-            plays += [capture_of(p, m) for m in takes]
+            plays += [CAPTURES.get(m << 6 | p) or capture_of(p, m) for m in takes]
             if must:
                 continue
-        else:
+        elif sums & _VALUE_BITS[p]:  # else no group is worth the card: no capture (RC-5)
             low = folded & up_to[TOP_VALUE[rank]]
             found = CAPTURED.get(low << 4 | rank)
             if found is None:
@@ -206,14 +235,14 @@ def _plays_with_builds(
                 value = b.value + vp
                 if kept >> value & 1:
                     for m in unions_of(folded, up_to, value):
-                        m = b.cards | unfold(m, c, d, h, s)
-                        plays.append(build_of(p, m, value))
+                        m = b.cards | (m & c) | (m & d) << 13 | (m & h) << 26 | (m & s) << 39
+                        plays.append(BUILDS.get((m << 6 | p) << 4 | value) or build_of(p, m, value))
             for b in addable:  # RC-11: a group worth the build's value is added to it
                 value = b.value
                 if kept >> value & 1:
                     for m in joined(folded, up_to, vp, value):
-                        m = b.cards | unfold(m, c, d, h, s)
-                        plays.append(build_of(p, m, value))
+                        m = b.cards | (m & c) | (m & d) << 13 | (m & h) << 26 | (m & s) << 39
+                        plays.append(BUILDS.get((m << 6 | p) << 4 | value) or build_of(p, m, value))
     return plays
 
 
