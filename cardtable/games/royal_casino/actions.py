@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 
 from cardtable.core.cards import CARD_NAMES, JOKER, cards_of, mask_of, parse_cards
 from cardtable.core.errors import NotationError
+from cardtable.core.frozen import unfrozen_twin
 from cardtable.core.game import Action
-from cardtable.games.royal_casino.frozen import unfrozen_twin
 from cardtable.games.royal_casino.memo import make_room
 
 _INTERNED_LIMIT = 1 << 17  # plays (and texts) kept of each kind (see ``memo``)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardtable.games.royal_casino.frozen import unfrozen_twin
+from cardtable.core.frozen import unfrozen_twin
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,27 +35,36 @@ from cardtable.games.rummy.actions import (
     Rummy,
     Take,
     discards,
-    meld_layoffs,
     parse,
     rummy,
+    table_layoffs,
     take,
 )
 from cardtable.games.rummy.explain import explain
 from cardtable.games.rummy.finishing import (
     can_close,
+    chain_gap,
     finishable,
     only_card,
     placed,
     without,
 )
-from cardtable.games.rummy.melds import THREES, forms_meld, hand_melds, meld3_with
+from cardtable.games.rummy.melds import (
+    NEAR,
+    NEIGHBOURS,
+    RUN_NEAR,
+    RUN_THREES,
+    SAME_RANK,
+    forms_meld,
+    hand_melds,
+    meld3_with,
+)
 from cardtable.games.rummy.scoring import hand_points, placed_points
 from cardtable.games.rummy.shapes import EXTEND, OPEN_MASK, open_mask
 from cardtable.games.rummy.state import (
     CALLED,
     CALLING,
     DRAWING,
-    DUG,
     EMPTY_TABLE,
     FREE,
     OVER,
@@ -63,9 +72,12 @@ from cardtable.games.rummy.state import (
     TOP,
     Duty,
     RummyState,
+    StateTwin,
     Table,
-    TableMeld,
     depth_of,
+    dug_duty,
+    new_meld,
+    new_state,
     replaced,
     top_duty,
 )
@@ -74,11 +86,15 @@ from cardtable.games.rummy.views import hidden, state_view, zones
 from cardtable.games.rummy.worlds import determinize
 
 _TEXT = attrgetter("text")
+_TOP_DUTIES = tuple(top_duty(c) for c in range(53))
 
 
 def _forget(known: int, card: int) -> int:
     """``known`` after its holder plays ``card``: one copy fewer, if one was known (C-6)."""
-    return H.remove(known, card) if known and H.count(known, card) else known
+    if card == JOKER:
+        return known - H.JOKER_UNIT if known >> 104 else known
+    second = 1 << (card + H.SECOND)
+    return known ^ second if known & second else known & ~(1 << card)
 
 
 class RummyRules(Rules[RummyState]):
@@ -148,75 +164,103 @@ class RummyRules(Rules[RummyState]):
         return []
 
     def _draw_actions(self, st: RummyState) -> list[Any]:
-        """R5-6/QC-4 draw or take; R5-7 digging; R5-11/QC-8 the empty stock. Every card of the
-        pile is looked at on every draw, so the exact shortcuts of ``finishable`` are inlined
-        here and the search runs only when they cannot answer."""
+        """R5-6/QC-4 draw or take; R5-7 digging; R5-11/QC-8 the empty stock."""
         stock = st.top < len(st.deck)
         first: Any = DRAW if stock else END
         pile = st.pile
         if not pile:
             return [first]
-        v, t, table = self.variant, st.turn, st.table
+        t = st.turn
         hand = st.hands[t]
         x = pile[-1]
-        takes = []
         if stock:  # the top card alone: only R5-8, no discarding it back, binds
-            other = hand & H.NATURALS if x == JOKER else hand & ~(1 << x) & H.NAT or hand >> 104
-            if other or can_close(v, H.add(hand, x), table.shapes, x, self._own(st, t)):
-                takes.append(TAKE_TOP[x])
+            if (
+                hand & H.NATURALS if x == JOKER else hand & ~(1 << x) & H.NAT or hand >> 104
+            ) or can_close(
+                self.variant, H.add(hand, x), st.table.shapes, x, bool(st.melders >> t & 1)
+            ):
+                acts = [first, TAKE_TOP[x]]
+            else:
+                acts = [first]
         elif finishable(  # R5-11, QC-8: even the top card must be used at once
-            v, H.add(hand, x), table.shapes, table.open, (x,), x, self._own(st, t)
+            self.variant,
+            H.add(hand, x),
+            st.table.shapes,
+            st.table.open,
+            (x,),
+            x,
+            bool(st.melders >> t & 1),
         ):
-            takes.append(TAKE_TOP[x])
-        if len(pile) == 1 or not v.dig:
-            return [first, *takes]
+            acts = [first, TAKE_TOP[x]]
+        else:
+            acts = [first]
+        if len(pile) == 1 or not self.variant.dig:
+            return acts
+        takes = self._digs(st, hand, pile)
+        if takes:
+            if len(acts) == 2:
+                takes.append(acts.pop())
+            if len(takes) > 1:
+                takes.sort(key=_TEXT)
+            acts += takes
+        return acts
+
+    def _digs(self, st: RummyState, hand: int, pile: tuple[int, ...]) -> list[Take]:
+        """R5-7: the takes below the top card, each legal only if the turn can be finished
+        using the card dug. Every card of the pile is looked at on every draw, so the exact
+        shortcuts of ``finishable`` are inlined here and it runs only when they cannot
+        answer: a card that can be laid off, or melded in a three, with two cards to spare."""
+        table = st.table
         opens, run_suits = table.open, table.run_suits
-        n = H.size(hand) + 1
-        hand = H.add(hand, x)
-        faces, jokers = hand & H.NAT, hand >> 104
-        seen = 1 << x  # faces met so far, to number repeated ones (``take 2nd Jo``)
-        for d in range(2, len(pile) + 1):
-            x = pile[-d]
+        n = H.size(hand) + 1  # cards held once the pile is taken down to the card looked at
+        faces, jokers = (hand | 1 << pile[-1]) & H.NAT, (hand >> 104) + (pile[-1] == JOKER)
+        seen = 1 << pile[-1]  # faces met so far, to number repeated ones (``take 2nd Jo``)
+        takes = []
+        d = 1
+        for x in pile[-2::-1]:
+            d += 1
             n += 1
             if x == JOKER:
-                hand += H.JOKER_UNIT
                 jokers += 1
+                ok = self._dig_finishes(st, hand, pile, d)
             else:
                 b = 1 << x
-                hand = hand | b << H.SECOND if hand & b else hand | b
                 faces |= b
-                if opens & b:
-                    if n >= 3:  # lay x off; two cards or more stay
-                        takes.append(self._take_at(pile, d, x, seen))
-                        seen |= b
-                        continue
+                if opens & b:  # lay x off; with two cards or more left, one is discarded
+                    ok = n >= 3 or self._dig_finishes(st, hand, pile, d)
+                elif (  # meld x in a three (``meld3_with``, inlined); two cards or more stay
+                    jokers >= 2 or faces & NEAR[x]
+                    if jokers
+                    else (faces & SAME_RANK[x]).bit_count() >= 2
+                    or faces & RUN_NEAR[x] in RUN_THREES[x]
+                ):
+                    ok = n >= 5 or self._dig_finishes(st, hand, pile, d)
+                elif (
+                    not run_suits >> (x // 13) & 1
+                    or not (jokers or faces & NEIGHBOURS[x])
+                    or chain_gap(faces | jokers << 104, table.shapes, x) is None
+                ):
+                    ok = False  # no run of its suit to lay it off on, or none reaches it
                 else:
-                    meld3 = jokers >= 2
-                    if not meld3:
-                        for pair in THREES[x]:
-                            if faces & pair == pair or (jokers and faces & pair):
-                                meld3 = True
-                                break
-                    if meld3:
-                        if n >= 5:  # meld x in a three; two cards or more stay
-                            takes.append(self._take_at(pile, d, x, seen))
-                            seen |= b
-                            continue
-                    elif not run_suits >> (x // 13) & 1:
-                        seen |= b
-                        continue  # x can be neither laid off nor melded
-            if finishable(v, hand, table.shapes, opens, (x,), -1, self._own(st, t)):
-                takes.append(self._take_at(pile, d, x, seen))
+                    ok = self._dig_finishes(st, hand, pile, d)
+            if ok:
+                takes.append(TAKE_TOP[x] if not seen >> x & 1 else self._take_at(pile, d, x))
             seen |= 1 << x
-        if len(takes) > 1:
-            takes.sort(key=_TEXT)
-        return [first, *takes]
+        return takes
+
+    def _dig_finishes(self, st: RummyState, hand: int, pile: tuple[int, ...], d: int) -> bool:
+        """C-7 for digging to depth ``d`` of the pile, from ``hand``."""
+        table = st.table
+        pool = hand
+        for c in pile[-d:]:
+            pool = H.add(pool, c)
+        own = bool(st.melders >> st.turn & 1)
+        return finishable(self.variant, pool, table.shapes, table.open, (pile[-d],), -1, own)
 
     @staticmethod
-    def _take_at(pile: tuple[int, ...], depth: int, card: int, seen: int) -> Take:
-        """The take of the pile down to ``depth``, where ``card`` lies."""
-        if card != JOKER and not seen >> card & 1:
-            return TAKE_TOP[card]
+    def _take_at(pile: tuple[int, ...], depth: int, card: int) -> Take:
+        """The take of the pile down to ``depth``, where ``card`` lies, with ``card`` also
+        higher in the pile: it is named by its ordinal (``take 2nd 7h``)."""
         return take(card, pile[-depth:].count(card))
 
     @staticmethod
@@ -252,7 +296,8 @@ class RummyRules(Rules[RummyState]):
         return [PASS, *calls]
 
     def _play_actions(self, st: RummyState) -> list[Any]:
-        """R5-6 (2)-(3): the discard, lay-offs, melds; each only if the turn can finish."""
+        """R5-6 (2)-(3): the discard, lay-offs, melds; each only if the turn can finish. The
+        three kinds come out in notation order ("discard" < "layoff" < "meld")."""
         t, table, duty = st.turn, st.table, st.duty
         hand = st.hands[t]
         required, forbidden = duty.required, duty.forbidden
@@ -265,12 +310,20 @@ class RummyRules(Rules[RummyState]):
         else:
             x = only_card(hand)
             acts = [DISCARDS[x]] if self._may_discard_last(st, x) else []
-        # a lay-off surely finishes when nothing is required after it and two cards or more
-        # stay, one of which may be discarded
-        loose = not required and forbidden != JOKER
         opens = table.open
         if opens and (opens & hand or hand >> 104):
-            acts += self._layoffs(st, hand, n, loose)
+            found = table_layoffs(table, hand)
+            if not found:
+                pass
+            elif n == 1:  # going out (QC-6)
+                if not self.variant.out_needs_meld or st.melders >> t & 1:
+                    acts += found
+            # a lay-off surely finishes when nothing is required after it and two cards or
+            # more stay, one of which may be discarded
+            elif not required and ((n >= 4 and forbidden != JOKER) or (n == 3 and forbidden < 0)):
+                acts += found
+            else:
+                acts += [a for a in found if self._layoff_finishes(st, hand, n, a)]
         melds = hand_melds(hand)
         if not melds:
             return acts
@@ -278,24 +331,42 @@ class RummyRules(Rules[RummyState]):
         if not required and forbidden != JOKER:  # all but the melds leaving one or two cards
             ok = [m for m in melds if n - m.size >= spare or m.size == n]
             if len(ok) < len(melds):
-                ok += [m for m in melds if 0 < n - m.size < spare and self._meld_finishes(st, m)]
+                ok += [m for m in melds if 0 < n - m.size < spare and self._meld_finishes(st, n, m)]
+        elif len(required) == 1 and forbidden < 0 and required[0] != JOKER:  # dug (R5-7)
+            x = required[0]
+            ok = [m for m in melds if m.size == n or self._dug_meld_finishes(st, hand, n, m, x)]
         else:
-            ok = [m for m in melds if m.size == n or self._meld_finishes(st, m)]
+            ok = [m for m in melds if m.size == n or self._meld_finishes(st, n, m)]
         if len(ok) > 1:
             ok.sort(key=_TEXT)
-        return acts + ok
+        acts += ok
+        return acts
 
-    def _meld_finishes(self, st: RummyState, m: Meld) -> bool:
-        """C-7 for the meld ``m``: can the turn still be finished after it?"""
+    def _dug_meld_finishes(self, st: RummyState, hand: int, n: int, m: Meld, x: int) -> bool:
+        """``_meld_finishes`` when the one card required is ``x``, dug from the pile (R5-7),
+        answered at once in the common cases: two cards or more left finish once x is
+        placed, by this meld, by a lay-off, or in a three-card meld."""
+        rest = n - m.size
+        if m.nat >> x & 1:
+            quick = rest >= 2
+        else:
+            quick = (rest >= 3 and bool((st.table.open | OPEN_MASK[m.shape]) >> x & 1)) or (
+                rest >= 5 and meld3_with(H.take_out(hand, m.nat, len(m.jokers)), x)
+            )
+        return quick or self._meld_finishes(st, n, m)
+
+    def _meld_finishes(self, st: RummyState, n: int, m: Meld) -> bool:
+        """C-7 for the meld ``m`` from a hand of ``n`` cards: can the turn still be finished
+        after it?"""
         t, table, duty = st.turn, st.table, st.duty
-        hand, required, forbidden = st.hands[t], duty.required, duty.forbidden
+        required, forbidden = duty.required, duty.forbidden
+        rest = n - m.size
         need = placed(required, m.nat, len(m.jokers)) if required else required
-        rest = H.size(hand) - m.size
         if not need and forbidden != JOKER and rest >= (2 if forbidden < 0 else 3):
             return True
         return finishable(
             self.variant,
-            H.take_out(hand, m.nat, len(m.jokers)),
+            H.take_out(st.hands[t], m.nat, len(m.jokers)),
             (*table.shapes, m.shape),
             table.open | OPEN_MASK[m.shape],
             need,
@@ -303,37 +374,29 @@ class RummyRules(Rules[RummyState]):
             True,
         )
 
-    def _layoffs(self, st: RummyState, hand: int, n: int, loose: bool) -> list[Any]:
-        """R5-9: every card that extends a meld on the table, on each meld it extends."""
-        jokers = hand >> 104
-        found: list[Layoff] = []
-        for number, s in enumerate(st.table.shapes, 1):
-            if jokers or OPEN_MASK[s] & hand:
-                for f, natural, joker in meld_layoffs(s, number):
-                    if hand >> f & 1:
-                        found.append(natural)
-                    if jokers:
-                        found.append(joker)
-        if n == 1:  # going out (QC-6)
-            if self.variant.out_needs_meld and not self._own(st, st.turn):
-                found = []
-        elif not (loose and (n >= 4 or (n == 3 and st.duty.forbidden < 0))):
-            found = [a for a in found if self._layoff_finishes(st, hand, a)]
-        if len(found) > 1:
-            found.sort(key=_TEXT)
-        return found
-
-    def _layoff_finishes(self, st: RummyState, hand: int, a: Layoff) -> bool:
-        """C-7 for the lay-off ``a``."""
+    def _layoff_finishes(self, st: RummyState, hand: int, n: int, a: Layoff) -> bool:
+        """C-7 for the lay-off ``a`` from ``hand`` of ``n`` cards."""
         shapes, i, card = st.table.shapes, a.meld - 1, a.card
-        grown = replaced(shapes, i, EXTEND[shapes[i], a.face])
+        required, forbidden = st.duty.required, st.duty.forbidden
+        s = shapes[i]
+        grown_shape = EXTEND[s, a.face]
+        if len(required) == 1 and forbidden < 0 and n >= 4:  # dug (R5-7), two cards to spare
+            x = required[0]
+            if card == x:
+                return True  # x is placed
+            if x != JOKER:
+                if OPEN_MASK[grown_shape] >> x & 1 or (st.table.open & ~OPEN_MASK[s]) >> x & 1:
+                    return True  # x can still be laid off, then a card discarded
+                if n >= 6 and meld3_with(H.remove(hand, card), x):
+                    return True  # x can be melded in a three, then a card discarded
+        grown = replaced(shapes, i, grown_shape)
         return finishable(
             self.variant,
             H.remove(hand, card),
             grown,
             open_mask(grown),
-            without(st.duty.required, card),
-            st.duty.forbidden,
+            without(required, card),
+            forbidden,
             self._own(st, st.turn),
         )
 
@@ -348,6 +411,10 @@ class RummyRules(Rules[RummyState]):
         return not (v.dead_last_discard and (opens >> card & 1 if card != JOKER else opens))
 
     # -- applying -------------------------------------------------------------------------
+    # Every transition builds its state with ``new_state`` (see ``state``) or, in the three most
+    # frequent (discard, draw, take the top card), with its body written out; the fields in
+    # order: dealer, phase, turn, asked, hands, known, deck, top, pile, table, duty, melders,
+    # floaters, out.
     def apply(self, state: RummyState, action: Action) -> RummyState:
         kind = type(action)  # most frequent first
         if kind is Discard:
@@ -377,12 +444,16 @@ class RummyRules(Rules[RummyState]):
     @staticmethod
     def _take_top(st: RummyState, card: int) -> RummyState:
         """R5-6: the top discard alone, with cards left in the stock (R5-8 then binds)."""
-        t = st.turn
-        return RummyState(
-            st.dealer, PLAYING, t, -1, replaced(st.hands, t, H.add(st.hands[t], card)),
-            replaced(st.known, t, H.add(st.known[t], card)), st.deck, st.top, st.pile[:-1],
-            st.table, top_duty(card), st.melders, st.floaters & ~(1 << t), st.out,
+        t, hands, known = st.turn, st.hands, st.known
+        made = StateTwin(
+            st.dealer, PLAYING, t, -1, (*hands[:t], H.add(hands[t], card), *hands[t + 1 :]),
+            (*known[:t], H.add(known[t], card), *known[t + 1 :]), st.deck, st.top,
+            st.pile[:-1], st.table, _TOP_DUTIES[card], st.melders, st.floaters & ~(1 << t),
+            st.out,
         )  # fmt: skip
+        made.__class__ = RummyState
+        state: RummyState = made
+        return state
 
     @staticmethod
     def _with(st: RummyState, **changes: Any) -> RummyState:
@@ -391,33 +462,43 @@ class RummyRules(Rules[RummyState]):
         fields.update(changes)
         return RummyState(**fields)
 
-    def _draw(self, st: RummyState) -> RummyState:
-        t = st.turn
-        return RummyState(
-            st.dealer, PLAYING, t, -1, replaced(st.hands, t, H.add(st.hands[t], st.deck[st.top])),
-            st.known, st.deck, st.top + 1, st.pile, st.table, FREE, st.melders,
+    @staticmethod
+    def _draw(st: RummyState) -> RummyState:
+        t, hands, top = st.turn, st.hands, st.top
+        made = StateTwin(
+            st.dealer, PLAYING, t, -1, (*hands[:t], H.add(hands[t], st.deck[top]), *hands[t + 1 :]),
+            st.known, st.deck, top + 1, st.pile, st.table, FREE, st.melders,
             st.floaters & ~(1 << t), st.out,
         )  # fmt: skip
+        made.__class__ = RummyState
+        state: RummyState = made
+        return state
 
     def _take(self, st: RummyState, seat: int, card: int, nth: int, *, called: bool) -> RummyState:
         """R5-6 take / R5-10 call: the pile down to that card joins the hand, publicly."""
-        d = depth_of(st.pile, card, nth)
-        taken = st.pile[-d:]
+        pile = st.pile
+        d = depth_of(pile, card, nth)
         hand, known = st.hands[seat], st.known[seat]
-        for c in taken:
-            hand, known = H.add(hand, c), H.add(known, c)
-        top = st.pile[-1]
+        for c in pile[-d:]:
+            if c == JOKER:
+                hand += H.JOKER_UNIT
+                known += H.JOKER_UNIT
+            else:
+                b = 1 << c
+                hand = hand | b << H.SECOND if hand & b else hand | b
+                known = known | b << H.SECOND if known & b else known | b
+        top = pile[-1]
         if called:  # R5-10: use the discard and the deepest card taken
             duty = Duty(CALLED, (top,) if d == 1 else (top, card), card if d == 1 else -1)
         elif d > 1:  # R5-7
-            duty = Duty(DUG, (card,), -1)
+            duty = dug_duty(card)
         elif st.top < len(st.deck):  # R5-8
             duty = top_duty(card)
         else:  # R5-11, QC-8: with an empty stock even the top card must be used
             duty = Duty(TOP, (card,), card)
-        return RummyState(
+        return new_state(
             st.dealer, PLAYING, seat, -1, replaced(st.hands, seat, hand),
-            replaced(st.known, seat, known), st.deck, st.top, st.pile[:-d], st.table, duty,
+            replaced(st.known, seat, known), st.deck, st.top, pile[:-d], st.table, duty,
             st.melders, st.floaters & ~(1 << seat), st.out,
         )  # fmt: skip
 
@@ -429,32 +510,25 @@ class RummyRules(Rules[RummyState]):
         return self._with(st, asked=nxt)
 
     def _placed(
-        self, st: RummyState, hand: int, known: int, melds: tuple[TableMeld, ...],
-        required: tuple[int, ...], melders: int,
+        self, st: RummyState, hand: int, known: int, table: Table, required: tuple[int, ...],
+        melders: int,
     ) -> RummyState:  # fmt: skip
         """After a meld or lay-off: the turn goes on, or the player floats (R5-14), or the
         hand ends (R5-11)."""
-        t = st.turn
-        hands, knowns = replaced(st.hands, t, hand), replaced(st.known, t, known)
-        table = Table.of(melds)
-        duty = (
-            st.duty
-            if required == st.duty.required
-            else Duty(st.duty.source, required, st.duty.forbidden)
-        )
+        t, hands, knowns, duty = st.turn, st.hands, st.known, st.duty
+        hands = (*hands[:t], hand, *hands[t + 1 :])
+        if known != knowns[t]:
+            knowns = (*knowns[:t], known, *knowns[t + 1 :])
+        if required != duty.required:
+            duty = Duty(duty.source, required, duty.forbidden)
         if hand:
             phase, turn, floaters, out = PLAYING, t, st.floaters, st.out
         elif self.variant.floating:
-            phase, turn, floaters, out = (
-                DRAWING,
-                (t + 1) % self.players,
-                st.floaters | 1 << t,
-                -1,
-            )
+            phase, turn, floaters, out = DRAWING, (t + 1) % self.players, st.floaters | 1 << t, -1
             duty = FREE
         else:
             phase, turn, floaters, out = OVER, t, st.floaters, t
-        return RummyState(
+        return new_state(
             st.dealer, phase, turn, -1, hands, knowns, st.deck, st.top, st.pile, table, duty,
             melders, floaters, out,
         )  # fmt: skip
@@ -462,33 +536,34 @@ class RummyRules(Rules[RummyState]):
     def _meld(self, st: RummyState, m: Meld) -> RummyState:
         t = st.turn
         known = st.known[t]
-        if known:
-            for c in m.naturals:
-                known = _forget(known, c)
-            for _ in m.jokers:
-                known = _forget(known, JOKER)
-        made = TableMeld(
+        jokers = len(m.jokers)
+        if known:  # C-6: the cards seen taken that are now melded are forgotten
+            present = known & m.nat
+            second = known >> H.SECOND & present
+            known ^= second << H.SECOND | present & ~second
+            known -= min(known >> 104, jokers) * H.JOKER_UNIT
+        made = new_meld(
             m.shape,
             t,
             m.size,
-            m.naturals + (JOKER,) * len(m.jokers),
-            m.naturals + m.jokers,
+            m.naturals + (JOKER,) * jokers if jokers else m.naturals,
+            m.naturals + m.jokers if jokers else m.naturals,
             (t,) * m.size,
         )
         required = st.duty.required
         return self._placed(
             st,
-            H.take_out(st.hands[t], m.nat, len(m.jokers)),
+            H.take_out(st.hands[t], m.nat, jokers),
             known,
-            (*st.table.melds, made),
-            placed(required, m.nat, len(m.jokers)) if required else required,
+            st.table.plus(made),
+            placed(required, m.nat, jokers) if required else required,
             st.melders | 1 << t,
         )
 
     def _layoff(self, st: RummyState, a: Layoff) -> RummyState:
-        t, i, melds = st.turn, a.meld - 1, st.table.melds
-        old = melds[i]
-        grown = TableMeld(
+        t, i, table = st.turn, a.meld - 1, st.table
+        old = table.melds[i]
+        grown = new_meld(
             EXTEND[old.shape, a.face],
             old.maker,
             old.melded,
@@ -496,36 +571,40 @@ class RummyRules(Rules[RummyState]):
             (*old.faces, a.face),
             (*old.seats, t),
         )
+        known, required = st.known[t], st.duty.required
         return self._placed(
             st,
             H.remove(st.hands[t], a.card),
-            _forget(st.known[t], a.card),
-            (*melds[:i], grown, *melds[i + 1 :]),
-            without(st.duty.required, a.card),
+            _forget(known, a.card) if known else known,
+            table.grown(i, grown),
+            without(required, a.card) if required else required,
             st.melders,
         )
 
     def _discard(self, st: RummyState, card: int) -> RummyState:
-        t, n = st.turn, self.players
-        hand = st.hands[t]
+        t, hands, known = st.turn, st.hands, st.known
+        hand = hands[t]
         if card == JOKER:
             hand -= H.JOKER_UNIT
         else:
             b = 1 << (card + H.SECOND)
             hand = hand ^ b if hand & b else hand ^ (1 << card)
-        hands = replaced(st.hands, t, hand)
-        known = st.known if not st.known[t] else replaced(st.known, t, _forget(st.known[t], card))
+        if known[t]:
+            known = (*known[:t], _forget(known[t], card), *known[t + 1 :])
         pile = (*st.pile, card)
         if not hand:  # R5-11: the final discard ends the hand (R5-14: even a floater's)
             phase, turn, asked, out = OVER, t, -1, t
         elif self._calls and self._rummy_open(st.table, pile):
-            phase, turn, asked, out = CALLING, t, (t + 2) % n, -1
+            phase, turn, asked, out = CALLING, t, (t + 2) % self.players, -1
         else:
-            phase, turn, asked, out = DRAWING, (t + 1) % n, -1, -1
-        return RummyState(
-            st.dealer, phase, turn, asked, hands, known, st.deck, st.top, pile, st.table, FREE,
-            st.melders, st.floaters, out,
+            phase, turn, asked, out = DRAWING, (t + 1) % self.players, -1, -1
+        made = StateTwin(
+            st.dealer, phase, turn, asked, (*hands[:t], hand, *hands[t + 1 :]), known, st.deck,
+            st.top, pile, st.table, FREE, st.melders, st.floaters, out,
         )  # fmt: skip
+        made.__class__ = RummyState
+        state: RummyState = made
+        return state
 
     @staticmethod
     def _rummy_open(table: Table, pile: tuple[int, ...]) -> bool:

@@ -22,7 +22,7 @@ from operator import attrgetter
 
 from cardtable.core.cards import JOKER
 from cardtable.games.rummy.hands import NAT, count, remove, size, take_out
-from cardtable.games.rummy.melds import meld3_with, melds_with
+from cardtable.games.rummy.melds import NEIGHBOURS, meld3_with, melds_with
 from cardtable.games.rummy.shapes import (
     EXTEND,
     OPEN,
@@ -139,9 +139,11 @@ def finishable(
 def chain_gap(hand: int, shapes: tuple[int, ...], x: int) -> int | None:
     """The fewest cards to lay off on a run of the table, between its end and the natural
     card ``x``, so that ``x`` can be laid off after them (None: no run can reach it)."""
+    jokers = hand >> 104
+    if not jokers and not hand & NEIGHBOURS[x]:
+        return None  # a run that does not reach x already needs x's neighbour to get there
     suit = x // 13
     pattern = hand >> (suit * 13) & SUIT_BITS
-    jokers = hand >> 104
     best: int | None = None
     for shape in shapes:
         if shape < RUN_FLAG or shape >> 8 & 3 != suit:

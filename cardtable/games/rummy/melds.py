@@ -11,8 +11,9 @@ of a run, or the missing suits of a set).
 
 from __future__ import annotations
 
+from functools import reduce
 from itertools import combinations
-from operator import attrgetter
+from operator import attrgetter, or_
 
 from cardtable.core.cards import JOKER
 from cardtable.games.rummy.actions import Meld, meld_of_masks
@@ -76,8 +77,25 @@ _SUIT_MELDS: dict[int, tuple[Meld, ...]] = {}
 _RANK_MELDS: dict[int, tuple[Meld, ...]] = {}
 
 
+def run_ranks(pattern: int, jokers: int) -> int:
+    """The ranks of ``pattern`` that can be in a run with ``jokers`` jokers: with none, those
+    in three held in sequence; with one, those with another held within two places (a run
+    with one joker has at most one gap). The runs of a pattern are those of its run ranks, so
+    the runs are cached by these alone: far fewer patterns."""
+    if jokers >= 2:
+        return pattern
+    pos = pattern | (pattern & 1) << 13  # run positions: the ace is 0 and 13
+    if jokers:
+        near = pos & (pos >> 1 | pos >> 2 | pos << 1 | pos << 2)
+    else:
+        starts = pos & pos >> 1 & pos >> 2
+        near = starts | starts << 1 | starts << 2
+    return (near | near >> 13) & SUIT_BITS
+
+
 def suit_melds(suit: int, pattern: int, jokers: int) -> tuple[Meld, ...]:
     """The runs makeable in ``suit`` from the ranks ``pattern`` and ``jokers`` jokers."""
+    pattern = run_ranks(pattern, jokers)
     key = pattern << 6 | min(jokers, 12) << 2 | suit
     found = _SUIT_MELDS.get(key)
     if found is None:
@@ -126,47 +144,49 @@ _ACES = sum(1 << (13 * s) for s in range(4))
 
 
 def hand_melds(hand: int) -> list[Meld]:
-    """Every distinct meld makeable from a hand (multiset int, see ``hands``)."""
+    """Every distinct meld makeable from a hand (multiset int, see ``hands``): the runs suit by
+    suit, then the sets rank by rank."""
     faces = hand & NAT
     if not faces:
         return []
     jokers = hand >> 104
-    if not jokers:  # most hands: no three in sequence, no three of a rank
-        c, d, h, s = (
-            faces & SUIT_BITS,
-            faces >> 13 & SUIT_BITS,
-            faces >> 26 & SUIT_BITS,
-            faces >> 39,
-        )
-        if not (
-            faces & faces >> 1 & faces >> 2 & _RUN_STARTS
-            or faces & faces >> 11 & faces >> 12 & _ACES
-            or c & d & (h | s)
-            or h & s & (c | d)
-        ):
-            return []
-    jkey = min(jokers, 12) << 2
+    if jokers:
+        return _joker_melds(faces, jokers)
+    # without a joker a run is whole windows of held ranks, so only ranks in three held in
+    # sequence matter: the cache is keyed by those alone (far fewer patterns)
+    starts = faces & faces >> 1 & faces >> 2 & _RUN_STARTS
+    aces = faces & faces >> 11 & faces >> 12 & _ACES  # Q K A
+    c, d, h, s = (faces & SUIT_BITS, faces >> 13 & SUIT_BITS, faces >> 26 & SUIT_BITS, faces >> 39)
+    ranks = c & d & (h | s) | h & s & (c | d)  # three suits or more
+    if not (starts or aces or ranks):
+        return []
     out: list[Meld] = []
+    runs = starts | starts << 1 | starts << 2 | aces | aces << 11 | aces << 12
     get = _SUIT_MELDS.get
+    while runs:
+        suit = ((runs & -runs).bit_length() - 1) // 13
+        shift = suit * 13
+        pattern = runs >> shift & SUIT_BITS
+        out += get(pattern << 6 | suit) or suit_melds(suit, pattern, 0)
+        runs &= ~(SUIT_BITS << shift)
+    while ranks:
+        low = ranks & -ranks
+        rank = low.bit_length() - 1
+        out += rank_melds(rank, _rank_suits(faces, rank), 0)
+        ranks ^= low
+    return out
+
+
+def _joker_melds(faces: int, jokers: int) -> list[Meld]:
+    """``hand_melds`` of a hand holding jokers: any held card may start a run or a set."""
+    out: list[Meld] = []
     for suit in range(4):
         pattern = faces >> (suit * 13) & SUIT_BITS
-        if not pattern:
-            continue
-        if not jokers and not (
-            pattern & pattern >> 1 & pattern >> 2 or (pattern & 1 and pattern >> 11 == 3)
-        ):
-            continue  # no three in sequence, no joker: no run
-        found = get(pattern << 6 | jkey | suit)
-        if found is None:
-            found = suit_melds(suit, pattern, jokers)
-        out += found
+        if pattern:
+            out += suit_melds(suit, pattern, jokers)
     c, d, h, s = (faces & SUIT_BITS, faces >> 13 & SUIT_BITS, faces >> 26 & SUIT_BITS, faces >> 39)
-    if jokers == 0:
-        ranks = c & d & (h | s) | h & s & (c | d)  # three suits or more
-    elif jokers == 1:
-        ranks = c & (d | h | s) | d & (h | s) | h & s  # two suits or more
-    else:
-        ranks = c | d | h | s
+    # one joker: ranks held in two suits or more; more jokers: any rank held
+    ranks = c & (d | h | s) | d & (h | s) | h & s if jokers == 1 else c | d | h | s
     while ranks:
         low = ranks & -ranks
         rank = low.bit_length() - 1
@@ -188,36 +208,61 @@ def melds_with(hand: int, card: int) -> list[Meld]:
     return [m for m in runs if m.nat & bit] + [m for m in sets if m.nat & bit]
 
 
-def _threes() -> tuple[tuple[int, ...], ...]:
-    """For each face, the other two cards (a mask) of every three-card meld holding it."""
-    out = []
-    for x in range(52):
-        suit, rank = divmod(x, 13)
-        pairs = []
-        for p in (0, 13) if rank == 0 else (rank,):
-            for lo in range(max(p - 2, 0), min(p, 11) + 1):
-                pairs.append(sum(1 << face_at(suit, q) for q in range(lo, lo + 3) if q != p))
-        others = [s * 13 + rank for s in range(4) if s != suit]
-        pairs += [1 << a | 1 << b for a, b in combinations(others, 2)]
-        out.append(tuple(pairs))
-    return tuple(out)
+def _run_pairs(x: int) -> tuple[int, ...]:
+    """For the face ``x``, the other two cards (a mask) of every three-card run holding it."""
+    suit, rank = divmod(x, 13)
+    pairs = []
+    for p in (0, 13) if rank == 0 else (rank,):
+        for lo in range(max(p - 2, 0), min(p, 11) + 1):
+            pairs.append(sum(1 << face_at(suit, q) for q in range(lo, lo + 3) if q != p))
+    return tuple(pairs)
 
 
-THREES = _threes()
+RUN_PAIRS = tuple(_run_pairs(x) for x in range(52))
+# For each face, the same rank in the three other suits: two of them make a set with it.
+SAME_RANK = tuple(sum(1 << (s * 13 + x % 13) for s in range(4)) & ~(1 << x) for x in range(52))
+# For each face, every card that makes a three-card meld with it and one more card: with a
+# joker as the third card, any one of them will do.
+NEAR = tuple(reduce(or_, RUN_PAIRS[x], SAME_RANK[x]) for x in range(52))
+# For each face, its neighbours in its suit (an ace's are the two and the king): without a
+# joker, a card no run of the table reaches directly can be reached only through one of them.
+NEIGHBOURS = tuple(
+    1 << (x // 13 * 13 + (x + 1) % 13) | 1 << (x // 13 * 13 + (x - 1) % 13) for x in range(52)
+)
+
+
+def _run_threes(x: int) -> frozenset[int]:
+    """For the face ``x``: every pattern of its run neighbours (``faces & RUN_NEAR[x]``) that
+    makes a three-card run with it."""
+    near = reduce(or_, RUN_PAIRS[x], 0)
+    bits = [1 << f for f in range(52) if near >> f & 1]
+    found = set()
+    for k in range(1 << len(bits)):
+        pattern = sum(b for i, b in enumerate(bits) if k >> i & 1)
+        if any(pattern & pair == pair for pair in RUN_PAIRS[x]):
+            found.add(pattern)
+    return frozenset(found)
+
+
+# For each face, the cards of its suit that can make a run of three with it, and which of
+# their patterns do: the draw loop tests a dug card with one look-up.
+RUN_NEAR = tuple(reduce(or_, RUN_PAIRS[x], 0) for x in range(52))
+RUN_THREES = tuple(_run_threes(x) for x in range(52))
+
+
+def meld3(faces: int, jokers: int, x: int) -> bool:
+    """Whether the natural ``x`` makes a three-card meld with the distinct faces ``faces`` and
+    ``jokers`` jokers."""
+    if jokers:
+        return jokers >= 2 or bool(faces & NEAR[x])
+    return (faces & SAME_RANK[x]).bit_count() >= 2 or faces & RUN_NEAR[x] in RUN_THREES[x]
 
 
 def meld3_with(pool: int, card: int) -> bool:
     """Whether the natural ``card`` is in some meld makeable from the multiset ``pool`` (which
     holds it). Exact, and cheap: a meld holding a card exists exactly when a three-card one
     does (three consecutive cards of a longer run, three cards of a set of four)."""
-    jokers = pool >> 104
-    if jokers >= 2:
-        return True
-    faces = pool & NAT
-    for pair in THREES[card]:  # noqa: SIM110 (a plain loop: this runs for every dug card)
-        if faces & pair == pair or (jokers and faces & pair):
-            return True
-    return False
+    return meld3(pool & NAT, pool >> 104, card)
 
 
 def forms_meld(pool: int, card: int) -> bool:
