@@ -11,15 +11,17 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
 ROOT = Path(__file__).parent.parent
+T = TypeVar("T")
 
 
 @contextmanager
@@ -132,6 +134,13 @@ async def play(base: str, table: str, token: str, moves: int | None) -> Seat:
         return seat
 
 
+def run_apart(coro: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run`` on a thread of its own: a Playwright test earlier in the same worker
+    may leave its event loop running on this thread, where ``asyncio.run`` refuses to start."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
 def test_kill_9_loses_no_acknowledged_action(tmp_path: Path) -> None:
     db = tmp_path / "crash.db"
     with server(db) as (proc, base):
@@ -141,7 +150,7 @@ def test_kill_9_loses_no_acknowledged_action(tmp_path: Path) -> None:
         )
         assert r.status_code == 201
         table, token = r.json()["table"]["id"], r.json()["tokens"]["0"]
-        before = asyncio.run(play(base, table, token, moves=5))
+        before = run_apart(play(base, table, token, moves=5))
         proc.send_signal(signal.SIGKILL)  # no shutdown, no flush: as a crash
         proc.wait(timeout=10)
     assert len(before.acked) == 5
@@ -149,7 +158,7 @@ def test_kill_9_loses_no_acknowledged_action(tmp_path: Path) -> None:
     with server(db) as (proc, base):
         summary = httpx.get(f"{base}/api/tables/{table}").json()
         assert summary["status"] == "running" and summary["version"] >= confirmed
-        after = asyncio.run(play(base, table, token, moves=None))
+        after = run_apart(play(base, table, token, moves=None))
         assert after.state["view"]["is_over"]
         record = httpx.get(f"{base}/api/tables/{table}/record").json()
     actions = [a for hand in record["hands"] for a in hand["actions"]]
