@@ -11,10 +11,7 @@ from __future__ import annotations
 
 import atexit
 import os
-import re
 import shutil
-import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -26,6 +23,8 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
+
+from tests.server_process import serving
 
 ROOT = Path(__file__).parent.parent
 CHROMIUM = Path("/usr/bin/chromium")
@@ -96,58 +95,12 @@ class Room:
 
 @contextmanager
 def running_room(directory: Path) -> Iterator[Room]:
-    """``cardtable serve`` on a free loopback port (``--port 0``) with a fresh SQLite file."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "cardtable.cli.main",
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--db",
-            f"sqlite:///{directory / 'room.db'}",
-            "--bot-delay",
-            str(BOT_DELAY),
-            "--takeover-seconds",
-            "0",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
-    try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-        assert found, f"no address printed: {line!r}"
-        room = Room(found.group(0).rstrip("/"))
-        deadline = Deadline(20, "the card room to start")
-        while True:
-            try:
-                if room.http.get(f"{room.base}/api/games", timeout=2).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            deadline.check()
-            time.sleep(0.05)
+    """``cardtable serve`` on a free loopback port with a fresh SQLite file."""
+    options = ("--bot-delay", str(BOT_DELAY), "--takeover-seconds", "0")
+    with serving(directory / "room.db", *options) as (_, base):
+        room = Room(base)
         yield room
         room.http.close()
-    finally:
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-        proc.wait(timeout=10)
-        if proc.stdout is not None:
-            proc.stdout.close()
 
 
 # -- fixtures (each test module binds them by assignment: ``room = support.room``) ---------------

@@ -5,75 +5,22 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import re
 import signal
-import subprocess
-import sys
-import time
-from collections.abc import Coroutine, Iterator
+from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
+from tests.server_process import serving
+
 ROOT = Path(__file__).parent.parent
 T = TypeVar("T")
 
 
-@contextmanager
-def server(db: Path) -> Iterator[tuple[subprocess.Popen[str], str]]:
-    """``cardtable serve`` on a free loopback port; yields the process and its address."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "cardtable.cli.serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--db",
-            f"sqlite:///{db}",
-            "--bot-delay",
-            "0",
-            "--takeover-seconds",
-            "0",
-            "--plugin",
-            "tests.toygame",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
-    try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-        assert found, f"no address printed: {line!r}"
-        base = found.group(0).rstrip("/")
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                if httpx.get(f"{base}/api/games", timeout=2).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert time.monotonic() < deadline, "the server did not come up"
-            time.sleep(0.05)
-        yield proc, base
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait(timeout=10)
-        if proc.stdout is not None:
-            proc.stdout.close()
+SERVE = ("--bot-delay", "0", "--takeover-seconds", "0", "--plugin", "tests.toygame")
 
 
 class Seat:
@@ -143,7 +90,7 @@ def run_apart(coro: Coroutine[Any, Any, T]) -> T:
 
 def test_kill_9_loses_no_acknowledged_action(tmp_path: Path) -> None:
     db = tmp_path / "crash.db"
-    with server(db) as (proc, base):
+    with serving(db, *SERVE) as (proc, base):
         r = httpx.post(
             f"{base}/api/tables",
             json={"game": "toy-high-card", "seats": ["human", "random"], "options": {"target": 6}},
@@ -155,7 +102,7 @@ def test_kill_9_loses_no_acknowledged_action(tmp_path: Path) -> None:
         proc.wait(timeout=10)
     assert len(before.acked) == 5
     confirmed = max(before.seen)
-    with server(db) as (proc, base):
+    with serving(db, *SERVE) as (proc, base):
         summary = httpx.get(f"{base}/api/tables/{table}").json()
         assert summary["status"] == "running" and summary["version"] >= confirmed
         after = run_apart(play(base, table, token, moves=None))

@@ -1,0 +1,56 @@
+"""The real card room as a subprocess, for the tests that need a real server (the browser
+tests, the crash test): ``cardtable serve`` on a free loopback port (``--port 0``), its address
+read from the line it prints, and ready once ``/api/games`` answers."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).parent.parent
+
+
+@contextmanager
+def serving(db: Path, *options: str) -> Iterator[tuple[subprocess.Popen[str], str]]:
+    """The server on the SQLite file ``db`` with these extra ``serve`` options; yields the
+    process and its base address, and stops the process (if still alive) afterwards."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    command = [sys.executable, "-m", "cardtable.cli.main", "serve", "--host", "127.0.0.1",
+               "--port", "0", "--db", f"sqlite:///{db}", *options]  # fmt: skip
+    proc = subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        assert found, f"no address printed: {line!r}"
+        base = found.group(0).rstrip("/")
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                if httpx.get(f"{base}/api/games", timeout=2).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            assert time.monotonic() < deadline, "the server did not come up"
+            time.sleep(0.05)
+        yield proc, base
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+        proc.wait(timeout=10)
+        if proc.stdout is not None:
+            proc.stdout.close()
