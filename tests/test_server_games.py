@@ -28,15 +28,15 @@ def test_game_is_playable_and_leaks_nothing(tmp_path: Path, game: str) -> None:
             watcher.hello(table_id)
             me.hello(table_id, tokens["0"])
             while me.known < ACTIONS:
-                state = me.my_turn(timeout=10)
+                state = me.my_turn(timeout=30)
                 if state["view"]["is_over"]:
                     break
                 me.play(rng.choice(state["view"]["legal_actions"]))
                 assert me.until(lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
             table = live(client, table_id)
             final = table.version
-            watcher.catch_up(final, timeout=10)
-            me.catch_up(final, timeout=10)
+            watcher.catch_up(final, timeout=30)
+            me.catch_up(final, timeout=30)
             timeline = StateTimeline(table.match.record())
         assert timeline.check_messages(0, me.received) >= final
         assert timeline.check_messages(None, watcher.received) >= final
