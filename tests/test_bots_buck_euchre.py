@@ -28,6 +28,8 @@ from cardtable.core.cards import parse_cards
 from cardtable.core.errors import IllegalActionError
 from cardtable.core.registry import rules_class
 
+from .bot_checks import engine_confined_to_playout, playout_stays_legal
+
 SCENARIOS = json.loads(
     (Path(__file__).parent / "scenarios" / "buck-euchre.json").read_text(encoding="utf-8")
 )["scenarios"]
@@ -62,21 +64,9 @@ def test_bots_play_whole_matches_legally(level: str) -> None:
 
 def test_playout_policy_is_legal_in_sampled_worlds() -> None:
     """From sampled worlds of many positions, the playout policy's every action is legal."""
-    rules = rules_class("buck-euchre").create(4, {})
-    rng = random.Random(2)
-    for seed in range(60):
-        m = Match("buck-euchre", seed=seed)
-        for _ in range(rng.randrange(25)):
-            if m.is_over or m.hand_number > 1:
-                break
-            m.play(rng.choice(m.legal_actions()))
-        if m.is_over or m.to_move is None:
-            continue
-        world = rules.determinize(m.view(m.to_move)["state"], m.to_move, rng)
-        while rules.to_move(world) is not None:
-            action = heuristic.playout(rules, world, rng)
-            assert action in rules.legal_actions(world)
-            world = rules.apply(world, action)
+    playout_stays_legal(
+        "buck-euchre", heuristic.playout, seeds=60, max_steps=25, rng=random.Random(2)
+    )
 
 
 def test_playout_policy_bids_as_the_heuristic() -> None:
@@ -182,25 +172,8 @@ def test_the_strategy_reads_no_game_state() -> None:
             assert all(not a.name.startswith("cardtable") for a in node.names)
     assert engine_aliases == {"_world"}
     # Names bound from the engine at module level, and the functions using them, are the
-    # playout's; they must all be named for it and stay out of everything else.
-    engine_names = set(engine_aliases)
-    for node in tree.body:
-        if isinstance(node, ast.Assign | ast.AnnAssign):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            used = (
-                {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}
-                if node.value
-                else set()
-            )
-            if used & engine_names:
-                engine_names |= {t.id for t in targets if isinstance(t, ast.Name)}
-    for node in tree.body:
-        if isinstance(node, ast.FunctionDef | ast.ClassDef):
-            used = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
-            if used & engine_names:
-                assert node.name.startswith(("playout", "_playout")), node.name
-    bot = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "HeuristicBot")
-    assert not {n.id for n in ast.walk(bot) if isinstance(n, ast.Name)} & engine_names
+    # playout's and stay out of everything else.
+    engine_confined_to_playout(tree, engine_aliases, playout_named=False)
 
 
 # -- scenarios ------------------------------------------------------------------------------------

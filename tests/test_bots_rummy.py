@@ -20,7 +20,8 @@ from cardtable import Match
 from cardtable.bots import SearchBot, make_bot
 from cardtable.bots.heuristic import rummy as heuristic
 from cardtable.core.invariants import check_determinize
-from cardtable.core.registry import rules_class
+
+from .bot_checks import engine_confined_to_playout, playout_stays_legal
 
 GAMES = ("rummy-500", "queen-city-rum")
 HERE = Path(__file__).parent
@@ -84,22 +85,10 @@ def test_search_easy_plays_a_hand_legally(game: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_playout_policy_is_legal_in_sampled_worlds(game: str) -> None:
     """From sampled worlds of many positions, the playout policy's every action is legal."""
-    rng = random.Random(2)
-    for seed in range(30):
-        players = 3 if game == "rummy-500" and seed % 3 == 0 else 2
-        rules = rules_class(game).create(players, {})
-        m = Match(game, players=players, seed=seed)
-        for _ in range(rng.randrange(80)):
-            if m.is_over or m.hand_number > 1:
-                break
-            m.play(rng.choice(m.legal_actions()))
-        if m.is_over or m.to_move is None:
-            continue
-        world = rules.determinize(m.view(m.to_move)["state"], m.to_move, rng)
-        while rules.to_move(world) is not None:
-            action = heuristic.playout(rules, world, rng)
-            assert action in rules.legal_actions(world)
-            world = rules.apply(world, action)
+    playout_stays_legal(
+        game, heuristic.playout, seeds=30, max_steps=80, rng=random.Random(2),
+        players=lambda seed: 3 if game == "rummy-500" and seed % 3 == 0 else 2,
+    )  # fmt: skip
 
 
 # -- sampled worlds -------------------------------------------------------------------------------
@@ -203,23 +192,7 @@ def test_the_strategy_reads_no_game_state() -> None:
         if isinstance(node, ast.Import):
             assert all(not a.name.startswith("cardtable") for a in node.names)
     assert engine_aliases == {"_playout_actions", "_playout_hands"}
-    engine_names = set(engine_aliases)
-    for node in tree.body:
-        if isinstance(node, ast.Assign | ast.AnnAssign):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            value = node.value
-            used = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)} if value else set()
-            if used & engine_names:
-                names = {t.id for t in targets if isinstance(t, ast.Name)}
-                assert all(n.startswith("_playout") for n in names), names
-                engine_names |= names
-    for node in tree.body:
-        if isinstance(node, ast.FunctionDef | ast.ClassDef):
-            used = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
-            if used & engine_names:
-                assert node.name.startswith(("playout", "_playout")), node.name
-    bot = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "HeuristicBot")
-    assert not {n.id for n in ast.walk(bot) if isinstance(n, ast.Name)} & engine_names
+    engine_confined_to_playout(tree, engine_aliases, playout_named=True)
 
 
 # -- scenarios ------------------------------------------------------------------------------------
