@@ -3,6 +3,7 @@ decision (legal actions + apply), measured on the Rules contract directly, the w
 bots use it. Prints figures; never used as a test.
 
     .venv/bin/python bench/engine.py royal-casino --players 2 --seconds 10
+    CARDTABLE_PURE_PYTHON=1 .venv/bin/python bench/engine.py rummy-500   # never the compiled
 """
 
 from __future__ import annotations
@@ -11,9 +12,11 @@ import argparse
 import json
 import platform
 import random
+import sys
 import time
 from typing import Any
 
+from cardtable import _pure
 from cardtable.core.registry import rules_class
 
 
@@ -53,6 +56,8 @@ def measure(
         "decisions_per_hand": round(decisions / hands, 1),
         "us_per_decision": round(elapsed / decisions * 1e6, 2),
         "python": platform.python_version(),
+        # the rules class's module: mypyc-compiled (setup.py), or plain Python
+        "compiled": _pure.compiled(sys.modules[type(rules).__module__]),
     }
 
 
@@ -71,7 +76,8 @@ def main() -> None:
         print(
             f"{r['game']} ({r['players']} players): {r['hands_per_s']} random hands/s, "
             f"{r['us_per_decision']} µs/decision, {r['decisions_per_hand']} decisions/hand "
-            f"({r['hands']} hands in {r['seconds']} s, Python {r['python']})"
+            f"({r['hands']} hands in {r['seconds']} s, Python {r['python']}, "
+            f"{'compiled' if r['compiled'] else 'plain Python'})"
         )
 
 

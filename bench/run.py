@@ -4,15 +4,21 @@ the ratios the project aims for. Prints figures; never a test.
 
     .venv/bin/python bench/run.py                 # about 2 minutes
     .venv/bin/python bench/run.py --seconds 3 --no-anchors --json
+
+The engines run as installed: the Royal Casino and rummy engines compiled by mypyc where the
+install could compile them (setup.py). Each compiled engine is also measured as plain Python
+(``CARDTABLE_PURE_PYTHON=1``, in a fresh process), and both figures are printed.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -85,16 +91,33 @@ def bot_times(game: str, players: int, level: str, decisions: int) -> dict[str, 
             "p90_ms": round(times[int(len(times) * 0.9)], 2)}  # fmt: skip
 
 
+def pure_python(game: str, players: int, seconds: float) -> dict[str, Any]:
+    """``measure`` in a fresh process with ``CARDTABLE_PURE_PYTHON=1``: the plain Python
+    engine, for comparison with the compiled one (setup.py)."""
+    out = subprocess.run(
+        [sys.executable, str(Path(__file__).with_name("engine.py")), game,
+         "--players", str(players), "--seconds", str(seconds), "--json"],
+        env={**os.environ, "CARDTABLE_PURE_PYTHON": "1"},
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    figures: dict[str, Any] = json.loads(out.stdout)
+    return figures
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--seconds", type=float, default=10.0, help="per engine measurement")
     p.add_argument("--no-anchors", action="store_true", help="skip the anchor engines")
     p.add_argument("--bot-decisions", type=int, default=20)
+    p.add_argument("--no-pure", action="store_true", help="skip the plain Python engines")
     p.add_argument("--json", action="store_true")
     a = p.parse_args()
     out: dict[str, Any] = {"python": platform.python_version(), "machine": platform.machine()}
     for game, players in GAMES:
         figures = measure(game, players, a.seconds)
+        if figures["compiled"] and not a.no_pure:
+            pure = pure_python(game, players, a.seconds)
+            figures["pure_python"] = {k: pure[k] for k in ("hands_per_s", "us_per_decision")}
         figures.update(costs(game, players))
         figures["bots"] = {
             level: t
@@ -105,7 +128,9 @@ def main() -> None:
         if not a.json:
             print(
                 f"{game}: {figures['hands_per_s']} hands/s, {figures['us_per_decision']} "
-                f"µs/decision, deal {figures['deal_us']} µs, view {figures['view_us']} µs, "
+                f"µs/decision ({'compiled' if figures['compiled'] else 'plain Python'}), "
+                f"plain Python {figures.get('pure_python', 'as above')}, "
+                f"deal {figures['deal_us']} µs, view {figures['view_us']} µs, "
                 f"bots {figures['bots']}",
                 flush=True,
             )

@@ -1,7 +1,8 @@
 """cardtable: exact rules, seeded deals, records and views for Royal Casino, Buck Euchre,
 Rummy 500 and Queen City Rum."""
 
-from cardtable import games  # noqa: F401  (registers the games)
+# _pure first: with CARDTABLE_PURE_PYTHON set, no compiled module may be imported before it.
+from cardtable import _pure, games  # noqa: F401  (games: registers the games)
 from cardtable.core.cards import CardSet, card_str, cards_str, parse_card, parse_cards
 from cardtable.core.errors import (
     CardtableError,

@@ -33,7 +33,6 @@ def _names(mask: int) -> list[str]:
     return [CARD_NAMES[c] for c in cards_of(mask)]
 
 
-@register
 class RoyalCasino(Rules[State]):
     """Royal Casino for 2, 3 or 4 players (4: partnerships 0&2 against 1&3)."""
 
@@ -234,3 +233,8 @@ def _add(row: tuple[int, ...], i: int, mask: int) -> tuple[int, ...]:
 
 def _bump(row: tuple[int, ...], i: int) -> tuple[int, ...]:
     return (*row[:i], row[i] + 1, *row[i + 1 :])
+
+
+# Registered by a call, not a decorator: mypyc compiles this module (setup.py), and it
+# cannot compile a decorated class.
+register(RoyalCasino)

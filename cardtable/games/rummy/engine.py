@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
+from dataclasses import fields as dataclass_fields
 from operator import attrgetter
 from typing import Any
 
@@ -87,6 +88,7 @@ from cardtable.games.rummy.worlds import determinize
 
 _TEXT = attrgetter("text")
 _TOP_DUTIES = tuple(top_duty(c) for c in range(53))
+_STATE_FIELDS = tuple(f.name for f in dataclass_fields(RummyState))
 
 
 def _forget(known: int, card: int) -> int:
@@ -458,7 +460,7 @@ class RummyRules(Rules[RummyState]):
     @staticmethod
     def _with(st: RummyState, **changes: Any) -> RummyState:
         """A copy with some fields changed (for the rarer transitions)."""
-        fields = {name: getattr(st, name) for name in RummyState.__slots__}
+        fields = {name: getattr(st, name) for name in _STATE_FIELDS}
         fields.update(changes)
         return RummyState(**fields)
 

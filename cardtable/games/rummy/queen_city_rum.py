@@ -31,7 +31,6 @@ VALUES = (*(15 if r == 0 else min(r + 1, 10) for _ in range(4) for r in range(13
 GOING_OUT_BONUS = 25  # QC-7
 
 
-@register
 class QueenCityRum(RummyRules):
     game_id = "queen-city-rum"
     title = "Queen City Rum"
@@ -82,3 +81,8 @@ class QueenCityRum(RummyRules):
         """QC-2: the winner of the hand (who went out) deals; otherwise the deal alternates."""
         out = settlement.breakdown["going out"]
         return out.index(GOING_OUT_BONUS) if GOING_OUT_BONUS in out else 1 - dealer
+
+
+# Registered by a call, not a decorator: mypyc compiles this module (setup.py), and it
+# cannot compile a decorated class.
+register(QueenCityRum)

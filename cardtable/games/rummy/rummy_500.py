@@ -39,7 +39,6 @@ FIVE_TEN_FIFTEEN = (
 )
 
 
-@register
 class Rummy500(RummyRules):
     game_id = "rummy-500"
     title = "Rummy 500"
@@ -95,3 +94,8 @@ class Rummy500(RummyRules):
             },
             winner=winner(after, int(self.options["target"])),  # type: ignore[call-overload]
         )
+
+
+# Registered by a call, not a decorator: mypyc compiles this module (setup.py), and it
+# cannot compile a decorated class.
+register(Rummy500)

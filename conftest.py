@@ -1,0 +1,19 @@
+"""Collection: a module compiled by mypyc (setup.py) is imported from its extension, so pytest's
+doctest collection would find its ``.py`` file and the imported module apart. None of the
+compiled modules holds a doctest; they are left out of collection, and if one ever gains a
+doctest, it is collected (and pytest says why it cannot be)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    if collection_path.suffix != ".py":
+        return None
+    compiled = list(collection_path.parent.glob(collection_path.stem + ".*.so"))
+    if compiled and ">>>" not in collection_path.read_text(encoding="utf-8"):
+        return True
+    return None
