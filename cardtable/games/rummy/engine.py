@@ -71,23 +71,21 @@ from cardtable.games.rummy.state import (
     OVER,
     PLAYING,
     TOP,
+    TOP_DUTIES,
     Duty,
     RummyState,
-    StateTwin,
     Table,
     depth_of,
     dug_duty,
     new_meld,
     new_state,
     replaced,
-    top_duty,
 )
 from cardtable.games.rummy.variant import Variant
 from cardtable.games.rummy.views import hidden, state_view, zones
 from cardtable.games.rummy.worlds import determinize
 
 _TEXT = attrgetter("text")
-_TOP_DUTIES = tuple(top_duty(c) for c in range(53))
 _STATE_FIELDS = tuple(f.name for f in dataclass_fields(RummyState))
 
 
@@ -178,9 +176,7 @@ class RummyRules(Rules[RummyState]):
         if stock:  # the top card alone: only R5-8, no discarding it back, binds
             if (
                 hand & H.NATURALS if x == JOKER else hand & ~(1 << x) & H.NAT or hand >> 104
-            ) or can_close(
-                self.variant, H.add(hand, x), st.table.shapes, x, bool(st.melders >> t & 1)
-            ):
+            ) or can_close(self.variant, H.add(hand, x), st.table.shapes, x, self._own(st, t)):
                 acts = [first, TAKE_TOP[x]]
             else:
                 acts = [first]
@@ -191,7 +187,7 @@ class RummyRules(Rules[RummyState]):
             st.table.open,
             (x,),
             x,
-            bool(st.melders >> t & 1),
+            self._own(st, t),
         ):
             acts = [first, TAKE_TOP[x]]
         else:
@@ -256,7 +252,7 @@ class RummyRules(Rules[RummyState]):
         pool = hand
         for c in pile[-d:]:
             pool = H.add(pool, c)
-        own = bool(st.melders >> st.turn & 1)
+        own = self._own(st, st.turn)
         return finishable(self.variant, pool, table.shapes, table.open, (pile[-d],), -1, own)
 
     @staticmethod
@@ -274,7 +270,7 @@ class RummyRules(Rules[RummyState]):
         """R5-10: the asked seat may call Rummy down to any card it can then use, or pass."""
         v, table = self.variant, st.table
         c, pile = st.asked, st.pile
-        hand, own = st.hands[c], bool(st.melders >> c & 1)
+        hand, own = st.hands[c], self._own(st, c)
         discard = pile[-1]
         calls: list[Any] = []
         copies: dict[int, int] = {}
@@ -315,10 +311,8 @@ class RummyRules(Rules[RummyState]):
         opens = table.open
         if opens and (opens & hand or hand >> 104):
             found = table_layoffs(table, hand)
-            if not found:
-                pass
-            elif n == 1:  # going out (QC-6)
-                if not self.variant.out_needs_meld or st.melders >> t & 1:
+            if n == 1:  # going out (QC-6)
+                if not self.variant.out_needs_meld or self._own(st, t):
                     acts += found
             # a lay-off surely finishes when nothing is required after it and two cards or
             # more stay, one of which may be discarded
@@ -407,15 +401,14 @@ class RummyRules(Rules[RummyState]):
         v = self.variant
         if card == st.duty.forbidden or st.duty.required:
             return False
-        if v.out_needs_meld and not st.melders >> st.turn & 1:
+        if v.out_needs_meld and not self._own(st, st.turn):
             return False
         opens = st.table.open
         return not (v.dead_last_discard and (opens >> card & 1 if card != JOKER else opens))
 
     # -- applying -------------------------------------------------------------------------
-    # Every transition builds its state with ``new_state`` (see ``state``) or, in the three most
-    # frequent (discard, draw, take the top card), with its body written out; the fields in
-    # order: dealer, phase, turn, asked, hands, known, deck, top, pile, table, duty, melders,
+    # Every transition builds its state with ``new_state`` (see ``state``); the fields in order:
+    # dealer, phase, turn, asked, hands, known, deck, top, pile, table, duty, melders,
     # floaters, out.
     def apply(self, state: RummyState, action: Action) -> RummyState:
         kind = type(action)  # most frequent first
@@ -447,15 +440,12 @@ class RummyRules(Rules[RummyState]):
     def _take_top(st: RummyState, card: int) -> RummyState:
         """R5-6: the top discard alone, with cards left in the stock (R5-8 then binds)."""
         t, hands, known = st.turn, st.hands, st.known
-        made = StateTwin(
+        return new_state(
             st.dealer, PLAYING, t, -1, (*hands[:t], H.add(hands[t], card), *hands[t + 1 :]),
             (*known[:t], H.add(known[t], card), *known[t + 1 :]), st.deck, st.top,
-            st.pile[:-1], st.table, _TOP_DUTIES[card], st.melders, st.floaters & ~(1 << t),
+            st.pile[:-1], st.table, TOP_DUTIES[card], st.melders, st.floaters & ~(1 << t),
             st.out,
         )  # fmt: skip
-        made.__class__ = RummyState
-        state: RummyState = made
-        return state
 
     @staticmethod
     def _with(st: RummyState, **changes: Any) -> RummyState:
@@ -467,14 +457,11 @@ class RummyRules(Rules[RummyState]):
     @staticmethod
     def _draw(st: RummyState) -> RummyState:
         t, hands, top = st.turn, st.hands, st.top
-        made = StateTwin(
+        return new_state(
             st.dealer, PLAYING, t, -1, (*hands[:t], H.add(hands[t], st.deck[top]), *hands[t + 1 :]),
             st.known, st.deck, top + 1, st.pile, st.table, FREE, st.melders,
             st.floaters & ~(1 << t), st.out,
         )  # fmt: skip
-        made.__class__ = RummyState
-        state: RummyState = made
-        return state
 
     def _take(self, st: RummyState, seat: int, card: int, nth: int, *, called: bool) -> RummyState:
         """R5-6 take / R5-10 call: the pile down to that card joins the hand, publicly."""
@@ -495,7 +482,7 @@ class RummyRules(Rules[RummyState]):
         elif d > 1:  # R5-7
             duty = dug_duty(card)
         elif st.top < len(st.deck):  # R5-8
-            duty = top_duty(card)
+            duty = TOP_DUTIES[card]
         else:  # R5-11, QC-8: with an empty stock even the top card must be used
             duty = Duty(TOP, (card,), card)
         return new_state(
@@ -600,13 +587,10 @@ class RummyRules(Rules[RummyState]):
             phase, turn, asked, out = CALLING, t, (t + 2) % self.players, -1
         else:
             phase, turn, asked, out = DRAWING, (t + 1) % self.players, -1, -1
-        made = StateTwin(
+        return new_state(
             st.dealer, phase, turn, asked, (*hands[:t], hand, *hands[t + 1 :]), known, st.deck,
             st.top, pile, st.table, FREE, st.melders, st.floaters, out,
         )  # fmt: skip
-        made.__class__ = RummyState
-        state: RummyState = made
-        return state
 
     @staticmethod
     def _rummy_open(table: Table, pile: tuple[int, ...]) -> bool:

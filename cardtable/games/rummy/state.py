@@ -97,15 +97,10 @@ class Duty:
 
 
 FREE = Duty(STOCK, (), -1)
-_TOP_DUTIES = {c: Duty(TOP, (), c) for c in range(53)}
-
-
-_DUG_DUTIES = {c: Duty(DUG, (c,), -1) for c in range(53)}
-
-
-def top_duty(card: int) -> Duty:
-    """Took the single top discard with cards left in the stock: no discarding it back."""
-    return _TOP_DUTIES[card]
+#: By card: took the single top discard with cards left in the stock, so it may not be
+#: discarded back (R5-8).
+TOP_DUTIES = tuple(Duty(TOP, (), c) for c in range(53))
+_DUG_DUTIES = tuple(Duty(DUG, (c,), -1) for c in range(53))
 
 
 def dug_duty(card: int) -> Duty:
@@ -146,9 +141,7 @@ class RummyState:
         return len(self.deck) - self.top
 
 
-# ``RummyState``'s twin, for the engine's most frequent transitions: set ``__class__`` to
-# ``RummyState`` on the object made, as ``new_state`` does
-StateTwin = unfrozen_twin(RummyState)
+_StateTwin = unfrozen_twin(RummyState)
 _UnfrozenMeld = unfrozen_twin(TableMeld)
 _UnfrozenTable = unfrozen_twin(Table)
 
@@ -169,7 +162,7 @@ def new_state(
     table: Table, duty: Duty, melders: int, floaters: int, out: int,
 ) -> RummyState:  # fmt: skip
     """``RummyState(...)``, made about five times faster (see the module docstring)."""
-    made = StateTwin(
+    made = _StateTwin(
         dealer, phase, turn, asked, hands, known, deck, top, pile, table, duty, melders,
         floaters, out,
     )  # fmt: skip
