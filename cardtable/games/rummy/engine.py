@@ -50,16 +50,7 @@ from cardtable.games.rummy.finishing import (
     placed,
     without,
 )
-from cardtable.games.rummy.melds import (
-    NEAR,
-    NEIGHBOURS,
-    RUN_NEAR,
-    RUN_THREES,
-    SAME_RANK,
-    forms_meld,
-    hand_melds,
-    meld3_with,
-)
+from cardtable.games.rummy.melds import NEIGHBOURS, forms_meld, hand_melds, meld3, meld3_with
 from cardtable.games.rummy.scoring import hand_points, placed_points
 from cardtable.games.rummy.shapes import EXTEND, OPEN_MASK, open_mask
 from cardtable.games.rummy.state import (
@@ -226,12 +217,7 @@ class RummyRules(Rules[RummyState]):
                 faces |= b
                 if opens & b:  # lay x off; with two cards or more left, one is discarded
                     ok = n >= 3 or self._dig_finishes(st, hand, pile, d)
-                elif (  # meld x in a three (``meld3_with``, inlined); two cards or more stay
-                    jokers >= 2 or faces & NEAR[x]
-                    if jokers
-                    else (faces & SAME_RANK[x]).bit_count() >= 2
-                    or faces & RUN_NEAR[x] in RUN_THREES[x]
-                ):
+                elif meld3(faces, jokers, x):  # meld x in a three; two cards or more stay
                     ok = n >= 5 or self._dig_finishes(st, hand, pile, d)
                 elif (
                     not run_suits >> (x // 13) & 1

@@ -231,11 +231,14 @@ NEIGHBOURS = tuple(
 )
 
 
+# For each face, the cards of its suit that can make a run of three with it.
+RUN_NEAR = tuple(reduce(or_, RUN_PAIRS[x], 0) for x in range(52))
+
+
 def _run_threes(x: int) -> frozenset[int]:
     """For the face ``x``: every pattern of its run neighbours (``faces & RUN_NEAR[x]``) that
     makes a three-card run with it."""
-    near = reduce(or_, RUN_PAIRS[x], 0)
-    bits = [1 << f for f in range(52) if near >> f & 1]
+    bits = [1 << f for f in range(52) if RUN_NEAR[x] >> f & 1]
     found = set()
     for k in range(1 << len(bits)):
         pattern = sum(b for i, b in enumerate(bits) if k >> i & 1)
@@ -244,9 +247,8 @@ def _run_threes(x: int) -> frozenset[int]:
     return frozenset(found)
 
 
-# For each face, the cards of its suit that can make a run of three with it, and which of
-# their patterns do: the draw loop tests a dug card with one look-up.
-RUN_NEAR = tuple(reduce(or_, RUN_PAIRS[x], 0) for x in range(52))
+# For each face, which patterns of those cards make a run of three with it: ``meld3`` tests a
+# card with one look-up.
 RUN_THREES = tuple(_run_threes(x) for x in range(52))
 
 
