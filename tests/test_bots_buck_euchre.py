@@ -24,7 +24,7 @@ import pytest
 from cardtable import Match
 from cardtable.bots import SearchBot, make_bot
 from cardtable.bots.heuristic import buck_euchre as heuristic
-from cardtable.core.cards import parse_cards
+from cardtable.core.cards import card_str, parse_cards
 from cardtable.core.errors import IllegalActionError
 from cardtable.core.registry import rules_class
 
@@ -48,6 +48,7 @@ def test_make_bot_gives_the_heuristic_and_the_search_with_its_playout_policy() -
     assert isinstance(make_bot("buck-euchre", "heuristic", seed=1), heuristic.HeuristicBot)
     bot = make_bot("buck-euchre", "search:medium", seed=1)
     assert isinstance(bot, SearchBot) and bot.policy is heuristic.playout
+    assert bot.sampler is heuristic.playout_worlds
 
 
 @pytest.mark.parametrize("level", ["heuristic", "search:easy"])
@@ -88,6 +89,76 @@ def test_playout_policy_bids_as_the_heuristic() -> None:
                 same += heuristic.playout(rules, m.state, rng) == action
             m.play(action)
     assert total > 1500 and same >= 0.995 * total
+
+
+# -- the heuristic's card play from masks, and reading the card play -----------------------------
+def heuristic_hands(seeds: range, deviate: float) -> Any:
+    """Each card play of hands by heuristic players (some of whose actions are random ones
+    when ``deviate`` > 0), as (match, seat, the heuristic's choice)."""
+    bots = [heuristic.HeuristicBot(s) for s in range(4)]
+    for seed in seeds:
+        rng = random.Random(seed)
+        m = Match("buck-euchre", seed=seed)
+        while not m.is_over and m.hand_number <= 3:
+            seat = m.to_move
+            assert seat is not None
+            legal = m.legal_actions()
+            action = bots[seat].choose(m.view(seat), legal)
+            if m.state.phase == heuristic._world.PLAYING and len(legal) > 1:  # BE-10
+                yield m, seat, action
+            m.play(rng.choice(legal) if rng.random() < deviate else action)
+
+
+def test_the_heuristic_play_from_masks_is_the_heuristic_bots() -> None:
+    """``playout_as_seen`` (from a world's masks, what the seat could see) picks the card
+    ``HeuristicBot`` picks from the view, in every play of many hands, some of them pushed off
+    the strategy by random actions."""
+    compared = 0
+    for m, seat, action in heuristic_hands(range(80), deviate=0.15):
+        card = heuristic.playout_as_seen(m.state, seat)
+        assert str(action) == "play " + card_str(heuristic._LAYOUT[card])
+        compared += 1
+    assert compared > 1500
+
+
+def past_plays_off_strategy(view: Any, seat: int, world: Any) -> int:
+    """How many of the others' plays so far this hand the heuristic would not have made
+    holding ``world``'s cards."""
+    u = heuristic._world.Unseen(view, seat)
+    count = 0
+    for who, then, pos, since in heuristic._playout_past_plays(u):
+        hand = world.hands[who] | since
+        count += heuristic.playout_as_seen(then, who, hand, world.table.discard) != pos
+    return count
+
+
+def test_the_real_hidden_cards_fit_every_past_play_of_heuristic_players() -> None:
+    """Read against the real deal, every play of a heuristic player is what the strategy makes
+    from that hand: the reading never counts the truth as off the strategy."""
+    checked = 0
+    for m, seat, _ in heuristic_hands(range(40), deviate=0.0):
+        assert past_plays_off_strategy(m.view(seat)["state"], seat, m.state) == 0
+        checked += 1
+    assert checked > 500
+
+
+def test_the_search_samples_worlds_that_fit_the_card_play() -> None:
+    """In the play, the worlds the search samples fit the others' plays far better than
+    worlds dealt from the bids alone, and agree with the view like any determinized world."""
+    rules = rules_class("buck-euchre").create(4, {})
+    rng = random.Random(8)
+    plain = reading = positions = 0
+    for m, seat, _ in heuristic_hands(range(12), deviate=0.0):
+        view = m.view(seat)["state"]
+        sample = heuristic.playout_worlds(rules, view, seat, rng)
+        for _ in range(10):
+            world = sample()
+            assert rules.view(world, seat) == view
+            reading += past_plays_off_strategy(view, seat, world)
+            plain += past_plays_off_strategy(view, seat, rules.determinize(view, seat, rng))
+        positions += 1
+    assert positions > 100
+    assert reading * 5 < plain, (reading, plain)
 
 
 # -- fairness -------------------------------------------------------------------------------------

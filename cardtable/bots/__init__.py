@@ -10,7 +10,7 @@ from __future__ import annotations
 from cardtable.bots.base import Bot
 from cardtable.bots.heuristic import module_for
 from cardtable.bots.random_bot import RandomBot
-from cardtable.bots.search import STRENGTHS, SearchBot, playout_policy
+from cardtable.bots.search import STRENGTHS, SearchBot, search_bot
 from cardtable.core.errors import OptionError
 from cardtable.core.registry import normalize_game_id
 
@@ -34,7 +34,7 @@ def make_bot(game: str, level: str, seed: int | None = None) -> Bot:
         strength = strength or "medium"
         if strength not in STRENGTHS:
             raise OptionError(f"unknown strength {strength!r} (easy, medium, hard)")
-        return SearchBot(STRENGTHS[strength], seed=seed, policy=playout_policy(game))
+        return search_bot(game, STRENGTHS[strength], seed)
     raise OptionError(f"unknown bot level {level!r} (levels: {', '.join(LEVELS)})")
 
 

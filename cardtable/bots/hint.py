@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardtable.bots.search import STRENGTHS, Estimate, SearchBot, playout_policy, rules_for
+from cardtable.bots.search import STRENGTHS, Estimate, rules_for, search_bot
 from cardtable.core.errors import CardtableError
 from cardtable.core.game import JSON
 
@@ -26,7 +26,7 @@ def hint(view: JSON, *, iterations: int = STRENGTHS["medium"], seed: int = 0) ->
     if len(legal) == 1:
         only = str(legal[0])
         return Hint(only, f"{only} is the only legal action", [{"action": only}])
-    bot = SearchBot(iterations, seed=seed, policy=playout_policy(rules.game_id))
+    bot = search_bot(rules.game_id, iterations, seed)
     ranked = bot.analyse(view, legal)
     best = ranked[0]
     return Hint(str(best.action), _reason(best, ranked), [_row(e) for e in ranked[:3]])

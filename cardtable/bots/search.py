@@ -26,6 +26,9 @@ from cardtable.core.registry import rules_class
 # A playout policy picks an action in a sampled world (any seat); it may look at that world,
 # which holds only sampled cards.
 Policy = Callable[[Rules[Any], Any, random.Random], Action]
+# A sampler is made once per decision from the rules, the view's ``state``, the seat and the
+# search's dice; it returns a function giving one sampled world per call.
+Sampler = Callable[[Rules[Any], JSON, int, random.Random], Callable[[], Any]]
 
 STRENGTHS = {"easy": 40, "medium": 300, "hard": 1500}
 
@@ -38,6 +41,18 @@ def playout_policy(game: str) -> Policy:
     """The game's fast playout policy (from its heuristic module), else random play."""
     policy: Policy | None = getattr(module_for(game), "playout", None)
     return policy or random_policy
+
+
+def determinized(rules: Rules[Any], view: JSON, seat: int, rng: random.Random) -> Callable[[], Any]:
+    """Worlds from ``Rules.determinize``, one per call."""
+    return lambda: rules.determinize(view, seat, rng)
+
+
+def world_sampler(game: str) -> Sampler:
+    """The game's sampler of worlds (from its heuristic module, where it reads more of the
+    table than the rules do), else ``determinized``."""
+    sampler: Sampler | None = getattr(module_for(game), "playout_worlds", None)
+    return sampler or determinized
 
 
 @lru_cache(maxsize=64)
@@ -70,11 +85,13 @@ class SearchBot:
         seed: int | None = None,
         time_limit: float | None = None,
         policy: Policy = random_policy,
+        sampler: Sampler = determinized,
     ) -> None:
         self.iterations = iterations  # playouts per decision, all root actions together
         self.time_limit = time_limit
         self.rng = random.Random(seed)
         self.policy = policy
+        self.sampler = sampler
 
     def choose(self, view: JSON, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -95,10 +112,11 @@ class SearchBot:
         alive = list(range(n))
         rounds = max(1, math.ceil(math.log2(n)))
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        sample = self.sampler(rules, game_view, seat, self.rng)
         for r in range(rounds):
             worlds = max(1, self.iterations // (rounds * len(alive)))
             for _ in range(worlds):
-                world = rules.determinize(game_view, seat, self.rng)
+                world = sample()
                 dice = self.rng.getrandbits(64)
                 for i in alive:
                     utility = self._playout(
@@ -138,3 +156,11 @@ class SearchBot:
         while rules.to_move(state) is not None:
             state = rules.apply(state, policy(rules, state, rng))
         return rules.hand_utility(rules.settle(state, scores), side)
+
+
+def search_bot(
+    game: str, iterations: int = STRENGTHS["medium"], seed: int | None = None
+) -> SearchBot:
+    """The search bot for ``game``: its heuristic's playout policy and sampler of worlds."""
+    policy, sampler = playout_policy(game), world_sampler(game)
+    return SearchBot(iterations, seed=seed, policy=policy, sampler=sampler)

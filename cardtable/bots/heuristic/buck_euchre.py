@@ -41,8 +41,10 @@ strength (docs/bots_buck_euchre.md).
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -570,3 +572,188 @@ def _playout_card(state: Any, seat: int, hand: int, t: Any) -> Action:
         return plays[_LAYOUT[best_lead]]
     w = _STAY_W[trump]
     return plays[_LAYOUT[min(mine, key=lambda p: (w[p], _T.power[trump][_T.suit[trump][p]][p]))]]
+
+
+# -- the heuristic's own card play, from a sampled world's masks ----------------------------------
+_PLAYOUT_EFF = tuple(tuple(eff(c, t) for c in _LAYOUT) for t in range(5))
+_PLAYOUT_STR = tuple(tuple(strength(c, t) for c in _LAYOUT) for t in range(5))
+_PLAYOUT_SUIT = tuple(
+    tuple(sum(1 << p for p in range(24) if _PLAYOUT_EFF[t][p] == s) for s in range(4))
+    for t in range(5)
+)
+"""``[trump][suit]``: the layout mask of the cards that follow ``suit`` (BE-2)."""
+_PLAYOUT_ABOVE = tuple(
+    tuple(
+        sum(1 << q for q in range(24)
+            if _PLAYOUT_EFF[t][q] == _PLAYOUT_EFF[t][p] and _PLAYOUT_STR[t][q] > _PLAYOUT_STR[t][p])
+        for p in range(24)
+    )
+    for t in range(5)
+)  # fmt: skip
+"""``[trump][p]``: the cards of card ``p``'s suit that rank above it."""
+_PLAYOUT_POWER = tuple(
+    tuple(tuple(power(c, t, led) for c in _LAYOUT) for led in range(4)) for t in range(5)
+)
+
+
+def playout_as_seen(state: Any, seat: int, hand: int = -1, discard: int = -1) -> int:
+    """The card (layout position) ``HeuristicBot`` plays for ``seat`` in a world, computed
+    from masks and from nothing the seat could not see: its hand, the cards played so far,
+    the upcard it saw and its own discard, never the others' hands. Card for card the same
+    choice as ``Play.choose`` (tests/test_bots_buck_euchre.py). ``hand`` and ``discard``, when
+    given, stand for the world's (for reading a play made earlier in the hand)."""
+    t = state.table
+    trump: int = t.trump
+    dropped, maker = t.dropped, t.maker
+    if hand < 0:
+        hand = state.hands[seat]
+    if discard < 0:
+        discard = t.discard
+    eff_, str_, suit_ = _PLAYOUT_EFF[trump], _PLAYOUT_STR[trump], _PLAYOUT_SUIT[trump]
+    above = _PLAYOUT_ABOVE[trump]
+    tricks = [*state.earlier]
+    if state.last_trick:
+        tricks.append((state.last_leader, state.last_trick))
+    tricks.append((state.leader, state.trick))
+    played = 0
+    void = [0] * SEATS  # per seat, a mask of the suits it failed to follow
+    for leader, cards in tricks:
+        if cards:
+            led = eff_[cards[0]]
+            for who, p in zip(_world.ROUND_FROM[dropped][leader], cards, strict=False):
+                played |= 1 << p
+                if eff_[p] != led:
+                    void[who] |= 1 << led
+    gone = 0  # Reading.gone
+    if t.fate != _world.TAKEN:
+        gone = 1 << t.upcard
+    elif seat == t.dealer and discard >= 0:
+        gone = 1 << discard
+    out: int = _world.FULL & ~hand & ~played & ~gone  # Reading.outstanding
+    order = _world.ROUND_FROM[dropped][state.leader]
+    trick = state.trick
+    later = order[len(trick) + 1 :]
+    has_trump = trump != NO_TRUMP
+    trumps_out = has_trump and bool(out & suit_[trump])
+
+    def ruff_risk(p: int, players: Sequence[int]) -> bool:  # Play.ruff_risk
+        s = eff_[p]
+        if not trumps_out or s == trump:
+            return False
+        if any(void[q] >> s & 1 and not void[q] >> trump & 1 for q in players):
+            return True
+        return (out & suit_[s]).bit_count() < len(players)
+
+    def keep(p: int) -> float:  # Play.keep, the same sums in the same order
+        s = eff_[p]
+        value = str_[p] / 20.0
+        if has_trump and s == trump:
+            value += 2.0
+        if not out & above[p]:
+            value += 1.0
+        value += 0.05 * (hand & suit_[s]).bit_count()
+        return value
+
+    if trick:  # Play.follow
+        led = eff_[trick[0]]
+        pw = _PLAYOUT_POWER[trump][led]
+        legal = _positions(hand & suit_[led] or hand)
+        best = max(range(len(trick)), key=lambda i: pw[trick[i]])
+        best_seat, top = order[best], pw[trick[best]]
+        winners = [p for p in legal if pw[p] > top]
+        if not winners:
+            return min(legal, key=keep)
+        cheapest = min(winners, key=pw.__getitem__)
+        if not later:
+            return cheapest
+        sure = [p for p in winners if not out & above[p] and not ruff_risk(p, later)]
+        if sure:
+            return min(sure, key=pw.__getitem__)
+        won = [m.bit_count() // len(order) for m in state.taken]
+        done = sum(won)
+        sweeper = next((s for s in range(SEATS) if done >= 2 and won[s] == done), None)
+        urgent = (
+            won[seat] < (3 if seat == maker else 1)
+            or (best_seat == maker and won[best_seat] == 2)
+            or (sweeper is not None and sweeper != seat)
+        )
+        return max(winners, key=pw.__getitem__) if urgent else cheapest
+    legal = _positions(hand)  # Play.lead
+    others = [s for s in order if s != seat]
+    trumps = [p for p in legal if has_trump and eff_[p] == trump]
+    sure_trumps = [p for p in trumps if not out & above[p]]
+    if sure_trumps:
+        return max(sure_trumps, key=str_.__getitem__)
+    side_masters = [p for p in legal if p not in trumps and not out & above[p]
+                    and not ruff_risk(p, others)]  # fmt: skip
+    if side_masters:
+        return max(side_masters, key=lambda p: (out & suit_[eff_[p]]).bit_count())
+    if trumps and (seat == maker or len(trumps) >= STYLE.lead_trumps):
+        return max(trumps, key=str_.__getitem__)
+    return min(legal, key=keep)
+
+
+# -- sampled worlds that read the card play too ---------------------------------------------------
+PLAYOUT_READ_DRAWS = 300  # worlds drawn once per decision in the play, weighed, then resampled
+PLAYOUT_OFF_STRATEGY = 0.01  # a world's weight for each play the strategy would not have made
+
+
+def _playout_past_plays(u: Any) -> list[tuple[int, Any, int, int]]:
+    """Every card the other seats have played this hand, as (seat, the state when it was
+    played with that seat's hand left out, the card, the mask of the cards that seat has
+    played since, this one included): a world's hand for the seat then is its hand now plus
+    those."""
+    tricks = [*u.done, (u.lead, u.current)] if u.lead is not None else list(u.done)
+    table = _world.Table(u.dealer, u.up, 0, u.fate, -1, u.trump, u.maker, u.stayed, u.dropped)
+    orders = [_world.ROUND_FROM[u.dropped][leader] for leader, _ in tricks]
+    out = []
+    taken = [0] * SEATS
+    for i, (leader, cards) in enumerate(tricks):
+        last_leader, last = u.done[i - 1] if i else (-1, ())
+        for k, pos in enumerate(cards):
+            who = orders[i][k]
+            if who == u.seat:
+                continue
+            since = 1 << pos
+            for j in range(i + 1, len(tricks)):
+                for w, p in zip(orders[j], tricks[j][1], strict=False):
+                    if w == who:
+                        since |= 1 << p
+            then = _world.BuckEuchreState(
+                table, _world.PLAYING, who, (0,) * SEATS, tuple(cards[:k]), leader,
+                tuple(taken), last, last_leader, tuple(u.done[: max(0, i - 1)]),
+            )  # fmt: skip
+            out.append((who, then, pos, since))
+        if i < len(u.winners):
+            for pos in cards:
+                taken[u.winners[i]] |= 1 << pos
+    return out
+
+
+def playout_worlds(rules: Any, view: JSON, seat: int, rng: random.Random) -> Callable[[], Any]:
+    """The search's sampler of worlds for ``seat``'s view (the ``state`` part). Before the
+    play, the engine's ``determinize`` (which reads the bids). In the play it also reads the
+    cards the others have played, as a player reads a table of club players: it draws
+    ``PLAYOUT_READ_DRAWS`` worlds once, weighs each by the bids and by
+    ``PLAYOUT_OFF_STRATEGY`` for every past play the heuristic strategy would not have made
+    from that world's hand, and returns a sampler drawing among them by weight."""
+    unseen = _world.Unseen(view, seat)
+    plays = _playout_past_plays(unseen) if view["phase"] == "play" else []
+    if not plays:
+        return lambda: rules.determinize(view, seat, rng)
+    bids = _world.Bids(unseen)
+    draws = [unseen.draw(rng) for _ in range(PLAYOUT_READ_DRAWS)]
+    weights = []
+    for hands, _, discard in draws:
+        weight = bids.likelihood(hands, discard) if bids else 1.0
+        for who, then, pos, since in plays:
+            if playout_as_seen(then, who, hands[who] | since, discard) != pos:
+                weight *= PLAYOUT_OFF_STRATEGY
+        weights.append(weight)
+    cumulative = list(itertools.accumulate(weights))
+
+    def world() -> Any:
+        i = bisect.bisect_right(cumulative, rng.random() * cumulative[-1])
+        return unseen.world(*draws[min(i, len(draws) - 1)])
+
+    return world
