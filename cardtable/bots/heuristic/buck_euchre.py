@@ -31,12 +31,17 @@ In the **play** (BE-10) it remembers every card played and who failed to follow 
   themselves: there is no partner to save a trick for.
 
 ``playout`` is the search bot's policy in sampled worlds. It is a **separate function that
-reads the sampled world's state directly** (the only code here that imports the engine's
-state module): that world holds only cards sampled from the seat's view, never the real
-hidden cards. It plays the same ideas cheaply from bit masks, and, since the sampled world is
-all it has, plays each trick knowing the sampled hands: it wins a trick with the cheapest card
-nobody after it can beat, or ducks. It beat uniformly random playouts clearly in search
-strength (docs/bots_buck_euchre.md).
+reads the sampled world's state directly** (it and the other functions named for the playouts
+are the only code here that imports the engine's state module): that world holds only cards
+sampled from the seat's view, never the real hidden cards. It plays the same ideas cheaply
+from bit masks, and, since the sampled world is all it has, plays each trick knowing the
+sampled hands: it wins a trick with the cheapest card nobody after it can beat, or ducks. It
+beat uniformly random playouts clearly in search strength (docs/bots_buck_euchre.md).
+
+``playout_worlds`` is the search's sampler of worlds: in the play it reads the others' card
+play as well as their bids, weighing each sampled world by whether the strategy above
+(``playout_as_seen``, the same choices as ``Play`` computed from a world's masks and from
+nothing the player could not see) would have made each play from that world's hand.
 """
 
 from __future__ import annotations
