@@ -27,6 +27,7 @@ from cardtable.bots.heuristic import buck_euchre as heuristic
 from cardtable.core.cards import card_str, parse_cards
 from cardtable.core.errors import IllegalActionError
 from cardtable.core.registry import rules_class
+from cardtable.games import buck_euchre as engine
 
 from .bot_checks import engine_confined_to_playout, playout_stays_legal
 
@@ -104,7 +105,7 @@ def heuristic_hands(seeds: range, deviate: float) -> Any:
             assert seat is not None
             legal = m.legal_actions()
             action = bots[seat].choose(m.view(seat), legal)
-            if m.state.phase == heuristic._world.PLAYING and len(legal) > 1:  # BE-10
+            if m.state.phase == engine.PLAYING and len(legal) > 1:  # BE-10
                 yield m, seat, action
             m.play(rng.choice(legal) if rng.random() < deviate else action)
 
@@ -124,7 +125,7 @@ def test_the_heuristic_play_from_masks_is_the_heuristic_bots() -> None:
 def past_plays_off_strategy(view: Any, seat: int, world: Any) -> int:
     """How many of the others' plays so far this hand the heuristic would not have made
     holding ``world``'s cards."""
-    u = heuristic._world.Unseen(view, seat)
+    u = engine.Unseen(view, seat)
     count = 0
     for who, then, pos, since in heuristic._playout_past_plays(u):
         hand = world.hands[who] | since
