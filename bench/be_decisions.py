@@ -1,0 +1,138 @@
+"""Buck Euchre: score single decisions of bots against the real deal (analysis, not play).
+
+Whole matches are slow to compare (200 matches of ``search:medium`` take minutes and still
+carry ±7 points of noise), so this scores decisions one at a time:
+
+1. ``--matches`` matches of ``search:medium`` in one seat (rotating) against three heuristic
+   seats; every decision of that seat with a choice is kept.
+2. Each legal action there is applied to the *real* deal (this script, unlike every bot, looks
+   at the hidden cards) and the hand finished by heuristic players, who play deterministically.
+   The result is scored as a chance of winning the match: 1 or 0 if the hand ended it (BE-12,
+   BE-13), else the fit of docs/bots_buck_euchre.md, exp(-0.05 s + 0.16 max(0, 12 - s)) over
+   the four scores.
+3. Each bot level of ``--bots`` chooses at every kept decision; printed per phase: the mean
+   loss of win chance against the best action on the real cards (percentage points), and
+   for each level after the first its paired difference from the first.
+
+The finish is played by heuristic players, so playouts that play like the heuristic are
+overrated by it (docs/bots_buck_euchre.md): confirm what it finds with ``cardtable
+tournament``.
+
+    .venv/bin/python bench/be_decisions.py --matches 120 --bots heuristic,search:medium
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.bots import make_bot
+from cardtable.bots.search import rules_for
+from cardtable.core.game import JSON
+from cardtable.core.match import Match
+
+GAME = "buck-euchre"
+
+
+@dataclass
+class Decision:
+    view: JSON
+    legal: list[str]
+    phase: str
+    chance: list[float]  # per legal action, the win chance after it on the real deal
+
+
+def win_chance(scores: tuple[int, ...] | list[int], seat: int) -> float:
+    weights = [math.exp(-0.05 * s + 0.16 * max(0, 12 - s)) for s in scores]
+    return weights[seat] / sum(weights)
+
+
+def finish(rules: Any, state: Any, scores: tuple[int, ...], seat: int) -> float:
+    """The hand from ``state`` played out by heuristic players; ``seat``'s win chance."""
+    bot = make_bot(GAME, "heuristic", 0)
+    while (mover := rules.to_move(state)) is not None:
+        legal = rules.legal_actions(state)
+        if len(legal) > 1:
+            view = {"seat": mover, "scores": list(scores), "state": rules.view(state, mover)}
+            action = bot.choose(view, legal)
+        else:
+            action = legal[0]
+        state = rules.apply(state, action)
+    settled = rules.settle(state, scores)
+    if settled.winner is not None:
+        return 1.0 if settled.winner == seat else 0.0
+    return win_chance(settled.scores, seat)
+
+
+def decisions_of_match(seed: int) -> list[Decision]:
+    """The search seat's decisions with a choice in one match, scored on the real deal."""
+    seat = seed % 4
+    m = Match(GAME, seed=seed)
+    bots = [make_bot(GAME, "search:medium" if s == seat else "heuristic", seed * 4 + s)
+            for s in range(4)]  # fmt: skip
+    out = []
+    while (mover := m.to_move) is not None:
+        legal = m.legal_actions()
+        view = m.view(mover)
+        if mover == seat and len(legal) > 1:
+            scores = tuple(m.scores)
+            chance = [finish(m.rules, m.rules.apply(m.state, a), scores, seat) for a in legal]
+            phase = view["state"]["phase"]
+            out.append(Decision(view, [str(a) for a in legal], phase, chance))
+        m.play(legal[0] if len(legal) == 1 else bots[mover].choose(view, legal))
+    return out
+
+
+def losses(args: tuple[str, list[Decision], int]) -> list[float]:
+    """Per decision, the win chance ``level`` gives up against the best action."""
+    level, decisions, seed = args
+    bot = make_bot(GAME, level, seed)
+    out = []
+    for d in decisions:
+        legal = [rules_for(d.view).parse_action(t) for t in d.legal]
+        chosen = str(bot.choose(d.view, legal))
+        out.append(max(d.chance) - d.chance[d.legal.index(chosen)])
+    return out
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--matches", type=int, default=120)
+    p.add_argument("--bots", default="heuristic,search:medium")
+    p.add_argument("--seed", type=int, default=1000, help="the first match's seed")
+    p.add_argument("--workers", type=int, default=2)
+    a = p.parse_args()
+    levels = a.bots.split(",")
+    with ProcessPoolExecutor(a.workers) as pool:
+        seeds = range(a.seed, a.seed + a.matches)
+        decisions = [d for ds in pool.map(decisions_of_match, seeds) for d in ds]
+        chunks = [decisions[i :: a.workers * 4] for i in range(a.workers * 4)]
+        lost: dict[str, list[float]] = {}
+        for level in levels:
+            parts = list(pool.map(losses, [(level, c, i) for i, c in enumerate(chunks)]))
+            lost[level] = [0.0] * len(decisions)
+            for i, part in enumerate(parts):
+                lost[level][i :: a.workers * 4] = part
+    phases = sorted({d.phase for d in decisions})
+    print(f"{len(decisions)} decisions from {a.matches} matches; loss of win chance, points:")
+    print(f"{'level':16}" + "".join(f"{ph:>10}" for ph in [*phases, "all"]))
+    for level in levels:
+        row = []
+        for ph in [*phases, "all"]:
+            sel = [x for x, d in zip(lost[level], decisions, strict=True) if ph in ("all", d.phase)]
+            row.append(f"{100 * statistics.fmean(sel):10.3f}")
+        print(f"{level:16}" + "".join(row))
+    first = lost[levels[0]]
+    for level in levels[1:]:
+        diff = [y - x for x, y in zip(first, lost[level], strict=True)]
+        se = statistics.stdev(diff) / math.sqrt(len(diff))
+        print(f"{level} loses {100 * statistics.fmean(diff):+.3f} ± {100 * se:.3f} points a "
+              f"decision more than {levels[0]} (paired)")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
