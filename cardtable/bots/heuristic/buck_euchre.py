@@ -580,25 +580,16 @@ def _playout_card(state: Any, seat: int, hand: int, t: Any) -> Action:
 
 
 # -- the heuristic's own card play, from a sampled world's masks ----------------------------------
-_PLAYOUT_EFF = tuple(tuple(eff(c, t) for c in _LAYOUT) for t in range(5))
 _PLAYOUT_STR = tuple(tuple(strength(c, t) for c in _LAYOUT) for t in range(5))
-_PLAYOUT_SUIT = tuple(
-    tuple(sum(1 << p for p in range(24) if _PLAYOUT_EFF[t][p] == s) for s in range(4))
-    for t in range(5)
-)
-"""``[trump][suit]``: the layout mask of the cards that follow ``suit`` (BE-2)."""
 _PLAYOUT_ABOVE = tuple(
     tuple(
         sum(1 << q for q in range(24)
-            if _PLAYOUT_EFF[t][q] == _PLAYOUT_EFF[t][p] and _PLAYOUT_STR[t][q] > _PLAYOUT_STR[t][p])
+            if _T.suit[t][q] == _T.suit[t][p] and _PLAYOUT_STR[t][q] > _PLAYOUT_STR[t][p])
         for p in range(24)
     )
     for t in range(5)
 )  # fmt: skip
-"""``[trump][p]``: the cards of card ``p``'s suit that rank above it."""
-_PLAYOUT_POWER = tuple(
-    tuple(tuple(power(c, t, led) for c in _LAYOUT) for led in range(4)) for t in range(5)
-)
+"""``[trump][p]``: the cards of card ``p``'s suit that rank above it (BE-2)."""
 
 
 def playout_as_seen(state: Any, seat: int, hand: int = -1, discard: int = -1) -> int:
@@ -614,7 +605,7 @@ def playout_as_seen(state: Any, seat: int, hand: int = -1, discard: int = -1) ->
         hand = state.hands[seat]
     if discard < 0:
         discard = t.discard
-    eff_, str_, suit_ = _PLAYOUT_EFF[trump], _PLAYOUT_STR[trump], _PLAYOUT_SUIT[trump]
+    eff_, str_, suit_ = _T.suit[trump], _PLAYOUT_STR[trump], _T.follow[trump]
     above = _PLAYOUT_ABOVE[trump]
     tricks = [*state.earlier]
     if state.last_trick:
@@ -661,7 +652,7 @@ def playout_as_seen(state: Any, seat: int, hand: int = -1, discard: int = -1) ->
 
     if trick:  # Play.follow
         led = eff_[trick[0]]
-        pw = _PLAYOUT_POWER[trump][led]
+        pw = _T.power[trump][led]
         legal = _positions(hand & suit_[led] or hand)
         best = max(range(len(trick)), key=lambda i: pw[trick[i]])
         best_seat, top = order[best], pw[trick[best]]
@@ -710,20 +701,17 @@ def _playout_past_plays(u: Any) -> list[tuple[int, Any, int, int]]:
     those."""
     tricks = [*u.done, (u.lead, u.current)] if u.lead is not None else list(u.done)
     table = _world.Table(u.dealer, u.up, 0, u.fate, -1, u.trump, u.maker, u.stayed, u.dropped)
-    orders = [_world.ROUND_FROM[u.dropped][leader] for leader, _ in tricks]
     out = []
     taken = [0] * SEATS
+    before = [0] * SEATS  # per seat, the cards it played earlier this hand
     for i, (leader, cards) in enumerate(tricks):
         last_leader, last = u.done[i - 1] if i else (-1, ())
-        for k, pos in enumerate(cards):
-            who = orders[i][k]
+        seats = _world.ROUND_FROM[u.dropped][leader]
+        for k, (who, pos) in enumerate(zip(seats, cards, strict=False)):
+            since = u.played[who] & ~before[who]
+            before[who] |= 1 << pos
             if who == u.seat:
                 continue
-            since = 1 << pos
-            for j in range(i + 1, len(tricks)):
-                for w, p in zip(orders[j], tricks[j][1], strict=False):
-                    if w == who:
-                        since |= 1 << p
             then = _world.BuckEuchreState(
                 table, _world.PLAYING, who, (0,) * SEATS, tuple(cards[:k]), leader,
                 tuple(taken), last, last_leader, tuple(u.done[: max(0, i - 1)]),
@@ -742,9 +730,9 @@ def playout_worlds(rules: Any, view: JSON, seat: int, rng: random.Random) -> Cal
     ``PLAYOUT_READ_DRAWS`` worlds once, weighs each by the bids and by
     ``PLAYOUT_OFF_STRATEGY`` for every past play the heuristic strategy would not have made
     from that world's hand, and returns a sampler drawing among them by weight."""
-    unseen = _world.Unseen(view, seat)
-    plays = _playout_past_plays(unseen) if view["phase"] == "play" else []
-    if not plays:
+    unseen = _world.Unseen(view, seat) if view["phase"] == "play" else None
+    plays = _playout_past_plays(unseen) if unseen is not None else []
+    if unseen is None or not plays:
         return lambda: rules.determinize(view, seat, rng)
     bids = _world.Bids(unseen)
     draws = [unseen.draw(rng) for _ in range(PLAYOUT_READ_DRAWS)]
