@@ -162,69 +162,6 @@ def test_the_search_samples_worlds_that_fit_the_card_play() -> None:
     assert reading * 5 < plain, (reading, plain)
 
 
-def heuristic_decisions(seeds: range) -> Any:
-    """Every decision with a choice, of any phase, in hands of heuristic players: (match,
-    seat)."""
-    bots = [heuristic.HeuristicBot(s) for s in range(4)]
-    for seed in seeds:
-        m = Match("buck-euchre", seed=seed)
-        while not m.is_over and m.hand_number <= 3:
-            seat = m.to_move
-            assert seat is not None
-            legal = m.legal_actions()
-            if len(legal) > 1:
-                yield m, seat
-            m.play(bots[seat].choose(m.view(seat), legal))
-
-
-def bids_off_strategy(view: Any, seat: int, world: Any) -> int:
-    """How many of the others' bids so far this hand the heuristic would not have made holding
-    ``world``'s cards (and with its dealer's discard)."""
-    u = engine.Unseen(view, seat)
-    discard = world.table.discard if u.has_discard else -1
-    return heuristic._playout_bids_off(u, world.hands, discard)
-
-
-def test_the_real_hidden_cards_fit_every_bid_of_heuristic_players() -> None:
-    """Read against the real deal, the others' orders, passes, names, stays and drops (BE-5,
-    BE-6, BE-8) and the dealer's discard are what the strategy makes from those hands, but for
-    rounding at the exact lines (a count of exactly 0, summed in another order)."""
-    checked = off = 0
-    for m, seat in heuristic_decisions(range(40)):
-        view = m.view(seat)["state"]
-        off += bids_off_strategy(view, seat, m.state) > 0
-        u = engine.Unseen(view, seat)
-        if u.has_discard and seat != u.dealer:
-            hands, discard = list(m.state.hands), m.state.table.discard
-            allowed = next(a for (_, a), o in zip(u.places, u.owners, strict=True) if o == u.dealer)
-            made = heuristic._playout_discard_made(u, hands, discard, allowed)
-            assert made == (list(m.state.hands), discard, 0)
-        checked += 1
-    assert checked > 1000 and off <= checked // 200, (off, checked)
-
-
-def test_the_search_samples_worlds_that_fit_the_bids() -> None:
-    """Before the play too, the search's worlds fit the others' bids far better than the
-    engine's ``determinize`` (which reads them softly, one world from 20 draws), and agree
-    with the view."""
-    rules = rules_class("buck-euchre").create(4, {})
-    rng = random.Random(9)
-    plain = reading = positions = 0
-    for m, seat in heuristic_decisions(range(30)):
-        view = m.view(seat)["state"]
-        if view["phase"] == "play":
-            continue
-        sample = heuristic.playout_worlds(rules, view, seat, rng)
-        for _ in range(10):
-            world = sample()
-            assert rules.view(world, seat) == view
-            reading += bids_off_strategy(view, seat, world)
-            plain += bids_off_strategy(view, seat, rules.determinize(view, seat, rng))
-        positions += 1
-    assert positions > 300
-    assert reading * 5 < plain, (reading, plain)
-
-
 # -- fairness -------------------------------------------------------------------------------------
 def rearranged(m: Match, seat: int, rng: random.Random) -> Match | None:
     """The same hand replayed from a deck in which the cards ``seat`` has not seen (and that

@@ -38,12 +38,10 @@ from bit masks, and, since the sampled world is all it has, plays each trick kno
 sampled hands: it wins a trick with the cheapest card nobody after it can beat, or ducks. It
 beat uniformly random playouts clearly in search strength (docs/bots_buck_euchre.md).
 
-``playout_worlds`` is the search's sampler of worlds: it reads the others' bids and card
-play, weighing each sampled world by whether the strategy above would have made each of
-their orders, passes, names, stays and drops (``_playout_bids_off``) and each card they played
+``playout_worlds`` is the search's sampler of worlds: in the play it reads the others' card
+play as well as their bids, weighing each sampled world by whether the strategy above
 (``playout_as_seen``, the same choices as ``Play`` computed from a world's masks and from
-nothing the player could not see) from that world's hands, and giving the dealer the discard
-the strategy makes.
+nothing the player could not see) would have made each play from that world's hand.
 """
 
 from __future__ import annotations
@@ -691,102 +689,9 @@ def playout_as_seen(state: Any, seat: int, hand: int = -1, discard: int = -1) ->
     return min(legal, key=keep)
 
 
-# -- sampled worlds that read the bids and the card play ---------------------------------------
-PLAYOUT_READ_DRAWS = 600  # worlds drawn once per decision, weighed, then drawn among by weight
-PLAYOUT_OFF_STRATEGY = 0.01  # a world's weight for each bid or play the strategy would not make
-
-
-def _playout_orders(hand: int, seat: int, dealer: int, up: int, trump: int) -> bool:
-    """Whether the strategy orders the upcard (BE-5) holding ``hand`` as dealt."""
-    if seat == dealer:
-        six = hand | 1 << up
-        hand = six & ~(1 << _playout_discard(six, trump))
-    return _playout_make(hand, trump, seat == dealer) > STYLE.make
-
-
-def _playout_names(hand: int, turned: int) -> int:
-    """The suit the strategy names holding ``hand`` (BE-6), or -1 for a pass."""
-    best, suit = max((_playout_make(hand, s, False), s) for s in range(4) if s != turned)
-    return suit if best > STYLE.make else -1
-
-
-@dataclass(frozen=True)
-class _StayedBefore:
-    """Enough of a world's table for ``_playout_stay``: the dealer and who stayed so far."""
-
-    dealer: int
-    stayed: int
-
-
-@dataclass(frozen=True)
-class _AtDecision:
-    table: _StayedBefore
-
-
-def _playout_bids_off(u: Any, hands: Sequence[int], discard: int) -> int:
-    """How many of the others' bids so far this hand (ordering and passing, BE-5; naming and
-    passing, BE-6; staying and dropping, BE-8) the strategy would not have made holding a
-    world's ``hands`` (each seat's cards now, set-aside cards for a dropped seat) with the
-    dealer's ``discard``."""
-    d, up, seat = u.dealer, u.up, u.seat
-    if u.fate == _world.UP and u.phase >= _world.DECIDING:  # a club turned: no bids (BE-4)
-        return 0
-    upsuit = suit_of(_LAYOUT[up])
-    order = [(d + 1 + i) % SEATS for i in range(SEATS)]
-    held = [hands[p] | u.played[p] for p in range(SEATS)]
-    dealt = list(held)  # as dealt: the dealer's discard back, the upcard out
-    if u.fate == _world.TAKEN:
-        dealt[d] = (held[d] | (1 << discard if discard >= 0 else 0)) & ~(1 << up)
-    off = 0
-    if u.phase == _world.ORDERING:
-        first = order[: u.passed]
-    elif u.fate == _world.TAKEN:
-        first = order[: order.index(u.maker)]
-    else:
-        first = order
-    off += sum(1 for p in first if p != seat and _playout_orders(dealt[p], p, d, up, upsuit))
-    if u.fate == _world.TAKEN and u.maker != seat:
-        off += not _playout_orders(dealt[u.maker], u.maker, d, up, upsuit)
-    if u.fate == _world.DOWN:
-        if u.phase == _world.NAMING:
-            second = order[: u.passed]
-        else:
-            second = order[: order.index(u.maker)] if u.maker >= 0 else order
-        off += sum(1 for p in second if p != seat and _playout_names(dealt[p], upsuit) >= 0)
-        if u.maker >= 0 and u.maker != seat:
-            off += _playout_names(dealt[u.maker], upsuit) != u.trump
-    if u.phase >= _world.DECIDING:
-        before = 0  # who had stayed when each player decided (BE-8: decisions are public)
-        for p in _world.DECIDERS[d][u.maker]:
-            stayed = bool(u.stayed >> p & 1)
-            if not stayed and not u.dropped >> p & 1:
-                break  # still to decide
-            if p != seat:
-                then = _AtDecision(_StayedBefore(d, before))
-                off += _playout_stay(then, p, held[p], u.trump) != stayed
-            if stayed:
-                before |= 1 << p
-    return off
-
-
-def _playout_discard_made(
-    u: Any, hands: list[int], discard: int, allowed: int
-) -> tuple[list[int], int, int]:
-    """The dealer's face-down discard (BE-5) as the strategy makes it: of the six cards a world
-    gives the dealer (its hand and its discard), the one ``_playout_discard`` picks goes down
-    and the drawn discard into the hand, if the dealer may hold it (``allowed``: not a suit it
-    failed to follow). Returns the hands, the discard and 1 if the strategy's discard is a card
-    the dealer is known to have kept (off the strategy), else 0."""
-    d = u.dealer
-    if u.fate != _world.TAKEN or discard < 0 or d == u.seat or u.discard >= 0:
-        return hands, discard, 0
-    chosen = _playout_discard(hands[d] | u.played[d] | 1 << discard, suit_of(_LAYOUT[u.up]))
-    if chosen == discard:
-        return hands, discard, 0
-    if not hands[d] >> chosen & 1 or chosen == u.up or not allowed >> discard & 1:
-        return hands, discard, 1
-    hands[d] = hands[d] & ~(1 << chosen) | 1 << discard
-    return hands, chosen, 0
+# -- sampled worlds that read the card play too ---------------------------------------------------
+PLAYOUT_READ_DRAWS = 300  # worlds drawn once per decision in the play, weighed, then resampled
+PLAYOUT_OFF_STRATEGY = 0.01  # a world's weight for each play the strategy would not have made
 
 
 def _playout_past_plays(u: Any) -> list[tuple[int, Any, int, int]]:
@@ -819,29 +724,25 @@ def _playout_past_plays(u: Any) -> list[tuple[int, Any, int, int]]:
 
 
 def playout_worlds(rules: Any, view: JSON, seat: int, rng: random.Random) -> Callable[[], Any]:
-    """The search's sampler of worlds for ``seat``'s view (the ``state`` part). It reads the
-    table as a player reads a table of club players: it draws ``PLAYOUT_READ_DRAWS`` worlds
-    once (``Unseen.draw``: uniform among the deals the view allows), gives the dealer the
-    discard the strategy makes from its six cards, weighs each world by
-    ``PLAYOUT_OFF_STRATEGY`` for every bid of the others (``_playout_bids_off``) and every
-    card they played (``playout_as_seen``) that the strategy would not have made from that
-    world's hands, and returns a sampler drawing among them by weight. With no bid or play of
-    another seat to read, the engine's ``determinize``."""
-    unseen = _world.Unseen(view, seat)
-    plays = _playout_past_plays(unseen) if view["phase"] == "play" else []
-    if not _world.Bids(unseen) and not plays:
+    """The search's sampler of worlds for ``seat``'s view (the ``state`` part). Before the
+    play, the engine's ``determinize`` (which reads the bids). In the play it also reads the
+    cards the others have played, as a player reads a table of club players: it draws
+    ``PLAYOUT_READ_DRAWS`` worlds once, weighs each by the bids and by
+    ``PLAYOUT_OFF_STRATEGY`` for every past play the heuristic strategy would not have made
+    from that world's hand, and returns a sampler drawing among them by weight."""
+    unseen = _world.Unseen(view, seat) if view["phase"] == "play" else None
+    plays = _playout_past_plays(unseen) if unseen is not None else []
+    if unseen is None or not plays:
         return lambda: rules.determinize(view, seat, rng)
-    allowed = next((a for (_, a), o in zip(unseen.places, unseen.owners, strict=True)
-                    if o == unseen.dealer), 0)  # fmt: skip
-    draws, weights = [], []
-    for _ in range(PLAYOUT_READ_DRAWS):
-        hands, kitty, discard = unseen.draw(rng)
-        hands, discard, off = _playout_discard_made(unseen, hands, discard, allowed)
-        off += _playout_bids_off(unseen, hands, discard)
+    bids = _world.Bids(unseen)
+    draws = [unseen.draw(rng) for _ in range(PLAYOUT_READ_DRAWS)]
+    weights = []
+    for hands, _, discard in draws:
+        weight = bids.likelihood(hands, discard) if bids else 1.0
         for who, then, pos, since in plays:
-            off += playout_as_seen(then, who, hands[who] | since, discard) != pos
-        draws.append((hands, kitty, discard))
-        weights.append(PLAYOUT_OFF_STRATEGY**off)
+            if playout_as_seen(then, who, hands[who] | since, discard) != pos:
+                weight *= PLAYOUT_OFF_STRATEGY
+        weights.append(weight)
     cumulative = list(itertools.accumulate(weights))
 
     def world() -> Any:
