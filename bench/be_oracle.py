@@ -17,55 +17,53 @@ told apart from those where it cannot (``--oracle none`` is the fair search).
 from __future__ import annotations
 
 import argparse
-import math
 import random
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from cardtable.bots import make_bot
-from cardtable.bots.search import STRENGTHS, search_bot
+from cardtable.bots.base import Bot
+from cardtable.bots.search import STRENGTHS, Sampler, search_bot
 from cardtable.bots.stats import wilson_interval
-from cardtable.bots.tournament import derive_seed, tables
+from cardtable.bots.tournament import Table, derive_seed, plan_tournament
 from cardtable.core.game import JSON, Rules
 from cardtable.core.match import Match
 
 GAME = "buck-euchre"
-PHASES = {
-    "none": set(),
-    "bidding": {"order", "discard", "name", "decide"},
-    "play": {"play"},
-    "all": {"order", "discard", "name", "decide", "play"},
-}
+LEVELS = ("search:medium", "heuristic", "heuristic", "heuristic")  # the search is bot 0
+BIDDING = frozenset({"order", "discard", "name", "decide"})
+PLAY = frozenset({"play"})
+PHASES = {"none": frozenset(), "bidding": BIDDING, "play": PLAY, "all": BIDDING | PLAY}
 
 
-def play_match(args: tuple[str, int, int, int, tuple[int, ...]]) -> bool:
-    """One match of the tournament's plan (deal group, index, the bot of every seat, the
-    search being bot 0); whether the search seat won it."""
-    oracle, seed, group, index, seats = args
-    m = Match(GAME, seed=derive_seed(seed, "deal", group))
+def oracle_search(m: Match, phases: frozenset[str], seed: int) -> Bot:
+    """``search:medium`` whose only world, in ``phases``, is ``m``'s real deal."""
+    search = search_bot(GAME, STRENGTHS["medium"], seed)
+    fair: Sampler = search.sampler
+
+    def sampler(rules: Rules[Any], view: JSON, seat: int, rng: random.Random) -> Callable[[], Any]:
+        if view["phase"] in phases:
+            return lambda: m.state
+        return fair(rules, view, seat, rng)
+
+    search.sampler = sampler
+    return search
+
+
+def play_match(args: tuple[str, int, Table]) -> bool:
+    """One match of the tournament's plan (``plan_tournament``, whose deal and bot seeds it
+    uses); whether the search seat won it."""
+    oracle, seed, table = args
+    m = Match(GAME, seed=table.seed)
     bots = []
-    for seat, b in enumerate(seats):
-        bot_seed = derive_seed(seed, "bot", index, seat)
-        if b:
-            bots.append(make_bot(GAME, "heuristic", bot_seed))
-            continue
-        search = search_bot(GAME, STRENGTHS["medium"], bot_seed)
-        fair = search.sampler
-
-        def sampler(
-            rules: Rules[Any], view: JSON, who: int, rng: random.Random, fair: Any = fair
-        ) -> Callable[[], Any]:
-            if view["phase"] in PHASES[oracle]:
-                return lambda: m.state
-            sample: Callable[[], Any] = fair(rules, view, who, rng)
-            return sample
-
-        search.sampler = sampler
-        bots.append(search)
+    for seat, b in enumerate(table.seats):
+        bot_seed = derive_seed(seed, "bot", table.index, seat)  # as ``play_table`` seeds them
+        bots.append(oracle_search(m, PHASES[oracle], bot_seed) if b == 0
+                    else make_bot(GAME, LEVELS[b], bot_seed))  # fmt: skip
     while (mover := m.to_move) is not None:
         m.play(bots[mover].choose(m.view(mover), m.legal_actions()))
-    return m.winner == seats.index(0)
+    return m.winner == table.seats.index(0)
 
 
 def main() -> None:
@@ -75,12 +73,8 @@ def main() -> None:
     p.add_argument("--oracle", choices=sorted(PHASES), default="bidding")
     p.add_argument("--workers", type=int, default=2)
     a = p.parse_args()
-    group = tables(4, 4)
-    jobs = [
-        (a.oracle, a.seed, g, g * len(group) + t, seats)
-        for g in range(math.ceil(a.matches / len(group)))
-        for t, seats in enumerate(group)
-    ]
+    plan = plan_tournament(GAME, LEVELS, matches=a.matches, seed=a.seed)
+    jobs = [(a.oracle, a.seed, table) for table in plan.tables]
     with ProcessPoolExecutor(a.workers) as pool:
         won = sum(pool.map(play_match, jobs))
     low, high = wilson_interval(won, len(jobs))
