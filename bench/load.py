@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 from websockets.asyncio.client import ClientConnection, connect
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -84,23 +84,23 @@ def start_server(db: Path, game: str, bot_delay: float) -> tuple[subprocess.Pope
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
-            if httpx.get(f"{base}/api/games", timeout=2).status_code == 200:
+            if httpx2.get(f"{base}/api/games", timeout=2).status_code == 200:
                 return proc, base
-        except httpx.TransportError:
+        except httpx2.TransportError:
             time.sleep(0.05)
     proc.kill()
     raise SystemExit("the server did not answer")
 
 
 def create_tables(base: str, game: str, tables: int, humans: int) -> list[TableLoad]:
-    games = {g["id"]: g for g in httpx.get(f"{base}/api/games").json()["games"]}
+    games = {g["id"]: g for g in httpx2.get(f"{base}/api/games").json()["games"]}
     if game not in games:
         raise SystemExit(f"unknown game {game}; available: {', '.join(games)}")
     players = games[game]["default_players"]
-    level = httpx.get(f"{base}/api/games").json()["bot_levels"][0]
+    level = httpx2.get(f"{base}/api/games").json()["bot_levels"][0]
     seats = ["human"] * humans + [level] * (players - humans)
     out = []
-    with httpx.Client(base_url=base, timeout=10) as http:
+    with httpx2.Client(base_url=base, timeout=10) as http:
         for _ in range(tables):
             body = {"game": game, "seats": seats, "options": LONG_MATCH.get(game, {})}
             r = http.post("/api/tables", json=body)
@@ -242,7 +242,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         proc, base = start_server(Path(tmp) / "load.db", args.game, args.bot_delay)
         try:
-            players = httpx.get(f"{base}/api/games").json()
+            players = httpx2.get(f"{base}/api/games").json()
             count = next(g["default_players"] for g in players["games"] if g["id"] == args.game)
             per_table = args.clients // args.tables
             humans = max(1, min(count - 1, per_table // 2))
@@ -250,7 +250,7 @@ def main() -> None:
             started = time.perf_counter()
             figures = asyncio.run(run(args, base, tables, humans))
             elapsed = time.perf_counter() - started
-            versions = [httpx.get(f"{base}/api/tables/{t.id}").json()["version"] for t in tables]
+            versions = [httpx2.get(f"{base}/api/tables/{t.id}").json()["version"] for t in tables]
         finally:
             proc.send_signal(signal.SIGTERM)
             try:

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import httpx
+import httpx2
 
 ROOT = Path(__file__).parent.parent
 
@@ -37,9 +37,9 @@ def serving(db: Path, *options: str) -> Iterator[tuple[subprocess.Popen[str], st
         deadline = time.monotonic() + 20
         while True:
             try:
-                if httpx.get(f"{base}/api/games", timeout=2).status_code == 200:
+                if httpx2.get(f"{base}/api/games", timeout=2).status_code == 200:
                     break
-            except httpx.TransportError:
+            except httpx2.TransportError:
                 pass
             assert time.monotonic() < deadline, "the server did not come up"
             time.sleep(0.05)

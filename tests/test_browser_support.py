@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
@@ -65,7 +65,7 @@ class Room:
     """The running card room: its address and the JSON API."""
 
     base: str
-    http: httpx.Client = field(default_factory=lambda: httpx.Client(timeout=30))
+    http: httpx2.Client = field(default_factory=lambda: httpx2.Client(timeout=30))
 
     def create(
         self, game: str, seats: list[str], players: int | None = None, **options: Any

@@ -11,7 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
-import httpx
+import httpx2
 from websockets.asyncio.client import ClientConnection, connect
 
 from tests.server_process import serving
@@ -91,7 +91,7 @@ def run_apart(coro: Coroutine[Any, Any, T]) -> T:
 def test_kill_9_loses_no_acknowledged_action(tmp_path: Path) -> None:
     db = tmp_path / "crash.db"
     with serving(db, *SERVE) as (proc, base):
-        r = httpx.post(
+        r = httpx2.post(
             f"{base}/api/tables",
             json={"game": "toy-high-card", "seats": ["human", "random"], "options": {"target": 6}},
         )
@@ -103,11 +103,11 @@ def test_kill_9_loses_no_acknowledged_action(tmp_path: Path) -> None:
     assert len(before.acked) == 5
     confirmed = max(before.seen)
     with serving(db, *SERVE) as (proc, base):
-        summary = httpx.get(f"{base}/api/tables/{table}").json()
+        summary = httpx2.get(f"{base}/api/tables/{table}").json()
         assert summary["status"] == "running" and summary["version"] >= confirmed
         after = run_apart(play(base, table, token, moves=None))
         assert after.state["view"]["is_over"]
-        record = httpx.get(f"{base}/api/tables/{table}/record").json()
+        record = httpx2.get(f"{base}/api/tables/{table}/record").json()
     actions = [a for hand in record["hands"] for a in hand["actions"]]
     for version, action in before.acked.items():
         assert actions[version - 1] == action
