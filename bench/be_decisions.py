@@ -19,15 +19,21 @@ overrated by it (docs/bots_buck_euchre.md): confirm what it finds with ``cardtab
 tournament``.
 
     .venv/bin/python bench/be_decisions.py --matches 120 --bots heuristic,search:medium
+
+Collecting the decisions is most of the time; ``--cache FILE`` keeps them (a pickle, made on
+the first run and read on later ones with the same matches), and ``--phases`` scores only some
+of them, so several levels or versions of a bot can be compared on one set of decisions.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import pickle
 import statistics
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from cardtable.bots import make_bot
@@ -99,17 +105,37 @@ def losses(args: tuple[str, list[Decision], int]) -> list[float]:
     return out
 
 
+def collect(
+    pool: ProcessPoolExecutor, seed: int, matches: int, cache: Path | None
+) -> list[Decision]:
+    """The decisions of ``matches`` matches from ``seed``, from ``cache`` when it holds them."""
+    key = (seed, matches)
+    if cache is not None and cache.exists():
+        saved_key, saved = pickle.loads(cache.read_bytes())
+        if saved_key != key:
+            raise SystemExit(f"{cache} holds matches {saved_key}, not {key}")
+        return list(saved)
+    seeds = range(seed, seed + matches)
+    decisions = [d for ds in pool.map(decisions_of_match, seeds) for d in ds]
+    if cache is not None:
+        cache.write_bytes(pickle.dumps((key, decisions)))
+    return decisions
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--matches", type=int, default=120)
     p.add_argument("--bots", default="heuristic,search:medium")
     p.add_argument("--seed", type=int, default=1000, help="the first match's seed")
     p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--cache", type=Path, help="keep the decisions in this file, or read them")
+    p.add_argument("--phases", help="score only these phases (comma-separated), e.g. decide")
     a = p.parse_args()
     levels = a.bots.split(",")
     with ProcessPoolExecutor(a.workers) as pool:
-        seeds = range(a.seed, a.seed + a.matches)
-        decisions = [d for ds in pool.map(decisions_of_match, seeds) for d in ds]
+        decisions = collect(pool, a.seed, a.matches, a.cache)
+        if a.phases:
+            decisions = [d for d in decisions if d.phase in a.phases.split(",")]
         chunks = [decisions[i :: a.workers * 4] for i in range(a.workers * 4)]
         lost: dict[str, list[float]] = {}
         for level in levels:
