@@ -50,27 +50,6 @@ def test_make_bot_gives_the_heuristic_and_the_search_with_its_playout_policy() -
     bot = make_bot("buck-euchre", "search:medium", seed=1)
     assert isinstance(bot, SearchBot) and bot.policy is heuristic.playout
     assert bot.sampler is heuristic.playout_worlds
-    assert bot.optimism == heuristic.PLAYOUT_OPTIMISM == {"stay": 1.2}
-
-
-def test_search_discounts_what_its_playouts_overrate() -> None:
-    """A stay (BE-8) is estimated 1.2 points lower than its playouts say, a drop unchanged;
-    same worlds, same dice, so the difference is exactly the correction."""
-    m = Match("buck-euchre", seed=3)
-    heuristic_bot = make_bot("buck-euchre", "heuristic", seed=0)
-    while m.view(m.to_move)["state"]["phase"] != "decide":
-        m.play(heuristic_bot.choose(m.view(m.to_move), m.legal_actions()))
-    view, legal = m.view(m.to_move), m.legal_actions()
-    assert sorted(map(str, legal)) == ["drop", "stay"]
-    plain = make_bot("buck-euchre", "search:easy", seed=5)
-    assert isinstance(plain, SearchBot)
-    plain.optimism = {}
-    corrected = make_bot("buck-euchre", "search:easy", seed=5)
-    assert isinstance(corrected, SearchBot)
-    raw = {str(e.action): e.mean for e in plain.analyse(view, legal)}
-    seen = {str(e.action): e.mean for e in corrected.analyse(view, legal)}
-    assert seen["stay"] == pytest.approx(raw["stay"] - 1.2)
-    assert seen["drop"] == pytest.approx(raw["drop"])
 
 
 @pytest.mark.parametrize("level", ["heuristic", "search:easy"])

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -46,14 +46,6 @@ def playout_policy(game: str) -> Policy:
 def determinized(rules: Rules[Any], view: JSON, seat: int, rng: random.Random) -> Callable[[], Any]:
     """Worlds from ``Rules.determinize``, one per call."""
     return lambda: rules.determinize(view, seat, rng)
-
-
-def playout_optimism(game: str) -> Mapping[str, float]:
-    """What the game's playouts are known to overrate, per action (from its heuristic
-    module's ``PLAYOUT_OPTIMISM``: utility to subtract from that action's estimate), else
-    nothing."""
-    optimism: Mapping[str, float] | None = getattr(module_for(game), "PLAYOUT_OPTIMISM", None)
-    return optimism or {}
 
 
 def world_sampler(game: str) -> Sampler:
@@ -94,14 +86,12 @@ class SearchBot:
         time_limit: float | None = None,
         policy: Policy = random_policy,
         sampler: Sampler = determinized,
-        optimism: Mapping[str, float] | None = None,
     ) -> None:
         self.iterations = iterations  # playouts per decision, all root actions together
         self.time_limit = time_limit
         self.rng = random.Random(seed)
         self.policy = policy
         self.sampler = sampler
-        self.optimism = dict(optimism or {})  # action notation -> utility its playouts overrate
 
     def choose(self, view: JSON, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -118,7 +108,6 @@ class SearchBot:
         game_view = view["state"]
         n = len(legal)
         totals, ahead, visits = [0.0] * n, [0.0] * n, [0] * n
-        bias = [self.optimism.get(str(a), 0.0) for a in legal]
         dropped_in = [0] * n  # the round an action was dropped (survivors: the last + 1)
         alive = list(range(n))
         rounds = max(1, math.ceil(math.log2(n)))
@@ -138,14 +127,14 @@ class SearchBot:
                     visits[i] += 1
             if len(alive) == 1 or (deadline is not None and time.perf_counter() > deadline):
                 break
-            alive.sort(key=lambda i: (bias[i] - totals[i] / visits[i], i))
+            alive.sort(key=lambda i: (-totals[i] / visits[i], i))
             for i in alive[(len(alive) + 1) // 2 :]:
                 dropped_in[i] = r + 1
             alive = alive[: (len(alive) + 1) // 2]
         for i in alive:
             dropped_in[i] = rounds + 1
         out = [
-            Estimate(a, visits[i], totals[i] / visits[i] - bias[i] if visits[i] else -math.inf,
+            Estimate(a, visits[i], totals[i] / visits[i] if visits[i] else -math.inf,
                      ahead[i] / visits[i] if visits[i] else 0.0)
             for i, a in enumerate(legal)
         ]  # fmt: skip
@@ -172,8 +161,6 @@ class SearchBot:
 def search_bot(
     game: str, iterations: int = STRENGTHS["medium"], seed: int | None = None
 ) -> SearchBot:
-    """The search bot for ``game``: its heuristic's playout policy, sampler of worlds and
-    correction of what those playouts overrate."""
+    """The search bot for ``game``: its heuristic's playout policy and sampler of worlds."""
     policy, sampler = playout_policy(game), world_sampler(game)
-    optimism = playout_optimism(game)
-    return SearchBot(iterations, seed=seed, policy=policy, sampler=sampler, optimism=optimism)
+    return SearchBot(iterations, seed=seed, policy=policy, sampler=sampler)

@@ -689,13 +689,6 @@ def playout_as_seen(state: Any, seat: int, hand: int = -1, discard: int = -1) ->
     return min(legal, key=keep)
 
 
-PLAYOUT_OPTIMISM = {"stay": 1.2}
-"""Points the search's estimate of a stay is known to run high by (the playouts' card play
-knows the sampled hands, so a stayer finds its trick too easily): over 150 matches a stay's
-estimate came out 1.2 points above the utility the hand then realised
-(docs/bots_buck_euchre.md); the search subtracts it."""
-
-
 # -- sampled worlds that read the card play too ---------------------------------------------------
 PLAYOUT_READ_DRAWS = 300  # worlds drawn once per decision in the play, weighed, then resampled
 PLAYOUT_OFF_STRATEGY = 0.01  # a world's weight for each play the strategy would not have made
