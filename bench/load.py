@@ -92,12 +92,19 @@ def start_server(db: Path, game: str, bot_delay: float) -> tuple[subprocess.Pope
     raise SystemExit("the server did not answer")
 
 
-def create_tables(base: str, game: str, tables: int, humans: int) -> list[TableLoad]:
-    games = {g["id"]: g for g in httpx2.get(f"{base}/api/games").json()["games"]}
+def game_catalogue(base: str, game: str) -> tuple[int, str]:
+    """``game``'s default number of players and the server's first bot level, from one
+    ``/api/games``; an unknown game stops the run with the games there are."""
+    catalogue = httpx2.get(f"{base}/api/games").json()
+    games = {g["id"]: g for g in catalogue["games"]}
     if game not in games:
         raise SystemExit(f"unknown game {game}; available: {', '.join(games)}")
-    players = games[game]["default_players"]
-    level = httpx2.get(f"{base}/api/games").json()["bot_levels"][0]
+    return games[game]["default_players"], catalogue["bot_levels"][0]
+
+
+def create_tables(
+    base: str, game: str, tables: int, humans: int, players: int, level: str
+) -> list[TableLoad]:
     seats = ["human"] * humans + [level] * (players - humans)
     out = []
     with httpx2.Client(base_url=base, timeout=10) as http:
@@ -242,11 +249,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         proc, base = start_server(Path(tmp) / "load.db", args.game, args.bot_delay)
         try:
-            players = httpx2.get(f"{base}/api/games").json()
-            count = next(g["default_players"] for g in players["games"] if g["id"] == args.game)
+            count, level = game_catalogue(base, args.game)
             per_table = args.clients // args.tables
             humans = max(1, min(count - 1, per_table // 2))
-            tables = create_tables(base, args.game, args.tables, humans)
+            tables = create_tables(base, args.game, args.tables, humans, count, level)
             started = time.perf_counter()
             figures = asyncio.run(run(args, base, tables, humans))
             elapsed = time.perf_counter() - started
