@@ -135,7 +135,11 @@ def main() -> None:
     with ProcessPoolExecutor(a.workers) as pool:
         decisions = collect(pool, a.seed, a.matches, a.cache)
         if a.phases:
-            decisions = [d for d in decisions if d.phase in a.phases.split(",")]
+            wanted, present = set(a.phases.split(",")), {d.phase for d in decisions}
+            if not wanted <= present:
+                missing, there = ", ".join(sorted(wanted - present)), ", ".join(sorted(present))
+                raise SystemExit(f"no decisions in {missing}; there are: {there}")
+            decisions = [d for d in decisions if d.phase in wanted]
         chunks = [decisions[i :: a.workers * 4] for i in range(a.workers * 4)]
         lost: dict[str, list[float]] = {}
         for level in levels:
