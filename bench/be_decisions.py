@@ -6,7 +6,9 @@ carry ±7 points of noise), so this scores decisions one at a time:
 1. ``--matches`` matches of ``search:medium`` in one seat (rotating) against three heuristic
    seats; every decision of that seat with a choice is kept.
 2. Each legal action there is applied to the *real* deal (this script, unlike every bot, looks
-   at the hidden cards) and the hand finished by heuristic players, who play deterministically.
+   at the hidden cards) and the hand finished (``--finish``): by heuristic players, who play
+   deterministically, or with the deciding seat's later decisions made by ``search:medium`` as
+   in the match (``own``: slower, and fair to bots that do not play like the heuristic).
    The result is scored as a chance of winning the match: 1 or 0 if the hand ended it (BE-12,
    BE-13), else the fit of docs/bots_buck_euchre.md, exp(-0.05 s + 0.16 max(0, 12 - s)) over
    the four scores.
@@ -14,9 +16,8 @@ carry ±7 points of noise), so this scores decisions one at a time:
    loss of win chance against the best action on the real cards (percentage points), and
    for each level after the first its paired difference from the first.
 
-The finish is played by heuristic players, so playouts that play like the heuristic are
-overrated by it (docs/bots_buck_euchre.md): confirm what it finds with ``cardtable
-tournament``.
+A heuristic finish overrates playouts that play like the heuristic (docs/bots_buck_euchre.md);
+either way, confirm what it finds with ``cardtable tournament``.
 
     .venv/bin/python bench/be_decisions.py --matches 120 --bots heuristic,search:medium
 
@@ -37,11 +38,17 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.bots import make_bot
+from cardtable.bots.base import Bot
 from cardtable.bots.search import rules_for
 from cardtable.core.game import JSON
 from cardtable.core.match import Match
 
 GAME = "buck-euchre"
+LEVEL = "search:medium"  # the seat whose decisions are kept
+FINISHES = {
+    "heuristic": "every player by the heuristic",
+    "own": f"the deciding seat by {LEVEL} (as it played the match), the others by the heuristic",
+}
 
 
 @dataclass
@@ -57,14 +64,17 @@ def win_chance(scores: tuple[int, ...] | list[int], seat: int) -> float:
     return weights[seat] / sum(weights)
 
 
-def finish(rules: Any, state: Any, scores: tuple[int, ...], seat: int) -> float:
-    """The hand from ``state`` played out by heuristic players; ``seat``'s win chance."""
+def finish(
+    rules: Any, state: Any, scores: tuple[int, ...], seat: int, own: Bot | None, view: JSON
+) -> float:
+    """The hand from ``state`` played out, ``seat``'s win chance: heuristic players, but for
+    ``seat`` itself when ``own`` is given (the bot that played the match there)."""
     bot = make_bot(GAME, "heuristic", 0)
     while (mover := rules.to_move(state)) is not None:
         legal = rules.legal_actions(state)
         if len(legal) > 1:
-            view = {"seat": mover, "scores": list(scores), "state": rules.view(state, mover)}
-            action = bot.choose(view, legal)
+            seen = {**view, "seat": mover, "side": mover, "state": rules.view(state, mover)}
+            action = (own if own is not None and mover == seat else bot).choose(seen, legal)
         else:
             action = legal[0]
         state = rules.apply(state, action)
@@ -74,19 +84,25 @@ def finish(rules: Any, state: Any, scores: tuple[int, ...], seat: int) -> float:
     return win_chance(settled.scores, seat)
 
 
-def decisions_of_match(seed: int) -> list[Decision]:
-    """The search seat's decisions with a choice in one match, scored on the real deal."""
+def decisions_of_match(args: tuple[int, str]) -> list[Decision]:
+    """The search seat's decisions with a choice in one match, scored on the real deal with
+    the hand finished as ``FINISHES[finish]`` says."""
+    seed, how = args
     seat = seed % 4
     m = Match(GAME, seed=seed)
-    bots = [make_bot(GAME, "search:medium" if s == seat else "heuristic", seed * 4 + s)
+    bots = [make_bot(GAME, LEVEL if s == seat else "heuristic", seed * 4 + s)
             for s in range(4)]  # fmt: skip
-    out = []
+    out: list[Decision] = []
     while (mover := m.to_move) is not None:
         legal = m.legal_actions()
         view = m.view(mover)
         if mover == seat and len(legal) > 1:
             scores = tuple(m.scores)
-            chance = [finish(m.rules, m.rules.apply(m.state, a), scores, seat) for a in legal]
+            chance = []
+            for a in legal:  # the same dice for every action's finish
+                own = make_bot(GAME, LEVEL, seed * 1000 + len(out)) if how == "own" else None
+                after = m.rules.apply(m.state, a)
+                chance.append(finish(m.rules, after, scores, seat, own, view))
             phase = view["state"]["phase"]
             out.append(Decision(view, [str(a) for a in legal], phase, chance))
         m.play(legal[0] if len(legal) == 1 else bots[mover].choose(view, legal))
@@ -106,17 +122,18 @@ def losses(args: tuple[str, list[Decision], int]) -> list[float]:
 
 
 def collect(
-    pool: ProcessPoolExecutor, seed: int, matches: int, cache: Path | None
+    pool: ProcessPoolExecutor, seed: int, matches: int, how: str, cache: Path | None
 ) -> list[Decision]:
     """The decisions of ``matches`` matches from ``seed``, from ``cache`` when it holds them."""
-    key = (seed, matches)
+    key = (seed, matches, how)
     if cache is not None and cache.exists():
         saved_key, saved = pickle.loads(cache.read_bytes())
         if saved_key != key:
             raise SystemExit(f"{cache} holds matches {saved_key}, not {key}")
         return list(saved)
     seeds = range(seed, seed + matches)
-    decisions = [d for ds in pool.map(decisions_of_match, seeds) for d in ds]
+    decisions = [d for ds in pool.map(decisions_of_match, [(s, how) for s in seeds])
+                 for d in ds]  # fmt: skip
     if cache is not None:
         cache.write_bytes(pickle.dumps((key, decisions)))
     return decisions
@@ -129,11 +146,12 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=1000, help="the first match's seed")
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--cache", type=Path, help="keep the decisions in this file, or read them")
+    p.add_argument("--finish", choices=FINISHES, default="heuristic", help="who plays the hand out")
     p.add_argument("--phases", help="score only these phases (comma-separated), e.g. decide")
     a = p.parse_args()
     levels = a.bots.split(",")
     with ProcessPoolExecutor(a.workers) as pool:
-        decisions = collect(pool, a.seed, a.matches, a.cache)
+        decisions = collect(pool, a.seed, a.matches, a.finish, a.cache)
         if a.phases:
             wanted, present = set(a.phases.split(",")), {d.phase for d in decisions}
             if not wanted <= present:
