@@ -86,7 +86,7 @@ def finish(
 
 def decisions_of_match(args: tuple[int, str]) -> list[Decision]:
     """The search seat's decisions with a choice in one match, scored on the real deal with
-    the hand finished as ``FINISHES[finish]`` says."""
+    the hand finished as ``FINISHES[how]`` says."""
     seed, how = args
     seat = seed % 4
     m = Match(GAME, seed=seed)
@@ -146,7 +146,9 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=1000, help="the first match's seed")
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--cache", type=Path, help="keep the decisions in this file, or read them")
-    p.add_argument("--finish", choices=FINISHES, default="heuristic", help="who plays the hand out")
+    finishes = "; ".join(f"{k}: {v}" for k, v in FINISHES.items())
+    p.add_argument("--finish", choices=FINISHES, default="heuristic",
+                   help=f"who plays the hand out ({finishes})")  # fmt: skip
     p.add_argument("--phases", help="score only these phases (comma-separated), e.g. decide")
     a = p.parse_args()
     levels = a.bots.split(",")
