@@ -26,15 +26,9 @@ from cardtable.core.registry import rules_class
 # A playout policy picks an action in a sampled world (any seat); it may look at that world,
 # which holds only sampled cards.
 Policy = Callable[[Rules[Any], Any, random.Random], Action]
-# Where a playout policy's choice for a seat depends on the sampled world's hidden cards (so a
-# seat playing it would act on cards it cannot see).
-SeesHidden = Callable[[Any], bool]
 # A sampler is made once per decision from the rules, the view's ``state``, the seat and the
 # search's dice; it returns a function giving one sampled world per call.
 Sampler = Callable[[Rules[Any], JSON, int, random.Random], Callable[[], Any]]
-
-# Per information set of the deciding seat in the playouts, how often the policy chose each action.
-Votes = dict[tuple[Any, ...], dict[Action, int]]
 
 STRENGTHS = {"easy": 40, "medium": 300, "hard": 1500}
 
@@ -47,13 +41,6 @@ def playout_policy(game: str) -> Policy:
     """The game's fast playout policy (from its heuristic module), else random play."""
     policy: Policy | None = getattr(module_for(game), "playout", None)
     return policy or random_policy
-
-
-def sees_hidden(game: str) -> SeesHidden | None:
-    """The game's test of where its playout policy reads hidden cards (its heuristic module's
-    ``playout_sees_hidden``), if it has one."""
-    test: SeesHidden | None = getattr(module_for(game), "playout_sees_hidden", None)
-    return test
 
 
 def determinized(rules: Rules[Any], view: JSON, seat: int, rng: random.Random) -> Callable[[], Any]:
@@ -99,16 +86,12 @@ class SearchBot:
         time_limit: float | None = None,
         policy: Policy = random_policy,
         sampler: Sampler = determinized,
-        sees: SeesHidden | None = None,
     ) -> None:
         self.iterations = iterations  # playouts per decision, all root actions together
         self.time_limit = time_limit
         self.rng = random.Random(seed)
         self.policy = policy
         self.sampler = sampler
-        # Where the policy would read hidden cards for the deciding seat, its later choices in
-        # the playouts are made alike in every world it cannot tell apart (``_playout``).
-        self.sees = sees
 
     def choose(self, view: JSON, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -120,6 +103,7 @@ class SearchBot:
         halving first, then the actions dropped later before those dropped earlier)."""
         rules = rules_for(view)
         seat: int = view["seat"]
+        side = rules.side_of(seat)
         scores = tuple(view["scores"])
         game_view = view["state"]
         n = len(legal)
@@ -129,7 +113,6 @@ class SearchBot:
         rounds = max(1, math.ceil(math.log2(n)))
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         sample = self.sampler(rules, game_view, seat, self.rng)
-        votes: Votes = {}
         for r in range(rounds):
             worlds = max(1, self.iterations // (rounds * len(alive)))
             for _ in range(worlds):
@@ -137,7 +120,7 @@ class SearchBot:
                 dice = self.rng.getrandbits(64)
                 for i in alive:
                     utility = self._playout(
-                        rules, world, (i, legal[i]), random.Random(dice), scores, seat, votes
+                        rules, world, legal[i], random.Random(dice), scores, side
                     )
                     totals[i] += utility
                     ahead[i] += 1.0 if utility > 0 else 0.5 if utility == 0 else 0.0
@@ -162,36 +145,17 @@ class SearchBot:
         self,
         rules: Rules[Any],
         world: Any,
-        root: tuple[int, Action],
+        action: Action,
         rng: random.Random,
         scores: tuple[int, ...],
-        seat: int,
-        votes: Votes,
+        side: int,
     ) -> float:
-        """Play the root action in a sampled world, the hand out with the policy; its utility.
-
-        Where the policy would read hidden cards for ``seat`` itself (``sees``), the seat's
-        choice is the one the policy made most often so far in the same information set: the
-        same root action, then the same actions as ``seat`` sees them. So the playouts do not
-        credit the seat with knowing, say, which of its cards will take a trick in this world
-        (strategy fusion); where a set was met once, it is the policy's choice as before."""
-        state = rules.apply(world, root[1])
-        policy, sees = self.policy, self.sees
-        history: list[Any] = [root[0]]
-        while (mover := rules.to_move(state)) is not None:
-            action = policy(rules, state, rng)
-            if sees is None:
-                pass
-            elif mover != seat:
-                history.append(rules.public_action(action))
-            else:
-                if sees(state):
-                    tally = votes.setdefault(tuple(history), {})
-                    tally[action] = tally.get(action, 0) + 1
-                    action = max(tally, key=lambda a: (tally[a], a is action))
-                history.append(action)
-            state = rules.apply(state, action)
-        return rules.hand_utility(rules.settle(state, scores), rules.side_of(seat))
+        """Play ``action`` in a sampled world, the hand out with the policy; its utility."""
+        state = rules.apply(world, action)
+        policy = self.policy
+        while rules.to_move(state) is not None:
+            state = rules.apply(state, policy(rules, state, rng))
+        return rules.hand_utility(rules.settle(state, scores), side)
 
 
 def search_bot(
@@ -199,4 +163,4 @@ def search_bot(
 ) -> SearchBot:
     """The search bot for ``game``: its heuristic's playout policy and sampler of worlds."""
     policy, sampler = playout_policy(game), world_sampler(game)
-    return SearchBot(iterations, seed=seed, policy=policy, sampler=sampler, sees=sees_hidden(game))
+    return SearchBot(iterations, seed=seed, policy=policy, sampler=sampler)

@@ -537,11 +537,6 @@ def playout(rules: Any, state: Any, rng: random.Random) -> Action:
     return _world.STAY if _playout_stay(state, seat, hand, t.trump) else _world.DROP
 
 
-def playout_sees_hidden(state: Any) -> bool:
-    """Only ``playout``'s card play reads the sampled hands; its bids count the seat's own."""
-    return bool(state.phase == _world.PLAYING)
-
-
 def _playout_card(state: Any, seat: int, hand: int, t: Any) -> Action:
     trump, trick = t.trump, state.trick
     plays = _world.PLAYS
