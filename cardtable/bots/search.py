@@ -43,16 +43,6 @@ def playout_policy(game: str) -> Policy:
     return policy or random_policy
 
 
-# A choice a player makes without searching, where the game's strategy knows one (or None).
-SureChoice = Callable[[JSON, Sequence[Action]], Action | None]
-
-
-def sure_choice(game: str) -> SureChoice | None:
-    """The game's choices that need no search (its heuristic module's ``sure_choice``)."""
-    choice: SureChoice | None = getattr(module_for(game), "sure_choice", None)
-    return choice
-
-
 def determinized(rules: Rules[Any], view: JSON, seat: int, rng: random.Random) -> Callable[[], Any]:
     """Worlds from ``Rules.determinize``, one per call."""
     return lambda: rules.determinize(view, seat, rng)
@@ -96,20 +86,16 @@ class SearchBot:
         time_limit: float | None = None,
         policy: Policy = random_policy,
         sampler: Sampler = determinized,
-        sure: SureChoice | None = None,
     ) -> None:
         self.iterations = iterations  # playouts per decision, all root actions together
         self.time_limit = time_limit
         self.rng = random.Random(seed)
         self.policy = policy
         self.sampler = sampler
-        self.sure = sure
 
     def choose(self, view: JSON, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        if self.sure is not None and (action := self.sure(view, legal)) is not None:
-            return action
         return self.analyse(view, legal)[0].action
 
     def analyse(self, view: JSON, legal: Sequence[Action]) -> list[Estimate]:
@@ -177,4 +163,4 @@ def search_bot(
 ) -> SearchBot:
     """The search bot for ``game``: its heuristic's playout policy and sampler of worlds."""
     policy, sampler = playout_policy(game), world_sampler(game)
-    return SearchBot(iterations, seed=seed, policy=policy, sampler=sampler, sure=sure_choice(game))
+    return SearchBot(iterations, seed=seed, policy=policy, sampler=sampler)

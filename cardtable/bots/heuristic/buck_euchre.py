@@ -408,22 +408,6 @@ class Play:
     def choose(self) -> int:
         return self.lead() if self.led is None else self.follow()
 
-    def banked(self) -> int | None:
-        """For a player still in without the one trick it needs (not the maker, BE-11), the
-        cheapest card sure to win this trick, if it holds one: that trick saves it from being
-        set 5 and stops any sweep (BE-13), whatever the hidden cards."""
-        r, t = self.r, self.trump
-        if r.seat == r.maker or r.tricks_won[r.seat] >= r.need(r.seat):
-            return None
-        if self.led is None:
-            others = [s for s in r.in_hand if s != r.seat]
-            sure = [c for c in self.legal if self.master(c) and not self.ruff_risk(c, others)]
-            return min(sure, key=self.keep) if sure else None
-        led = self.led
-        top = max(power(c, t, led) for _, c in self.r.trick)
-        sure = [c for c in self.legal if power(c, t, led) > top and self.sure(c, led)]
-        return min(sure, key=lambda c: power(c, t, led)) if sure else None
-
 
 # -- the bot --------------------------------------------------------------------------------------
 class HeuristicBot:
@@ -453,18 +437,6 @@ class HeuristicBot:
 
 def _name(c: int) -> str:
     return card_str(c)
-
-
-def sure_choice(view: JSON, legal: Sequence[Action]) -> Action | None:
-    """The search bot plays this without searching (``Play.banked``): its playouts know the
-    sampled hands, so a trick it can take now looks as good to them as one it hopes to take
-    later, and it let the trick it needed go more often than it foresaw."""
-    if view["state"]["phase"] != "play" or len(legal) == 1:
-        return None
-    by_text = {str(a): a for a in legal}
-    cards = [parse_card(text.split()[1]) for text in by_text]
-    card = Play(Reading.of(view), cards).banked()
-    return None if card is None else by_text["play " + _name(card)]
 
 
 # -- the playout policy: reads a SAMPLED world's state directly -----------------------------------
