@@ -87,8 +87,8 @@ def test_a_spectator_sees_no_hidden_card(room: Room, page: Page) -> None:
     page.wait_for_selector("#area[data-version]")
     page.evaluate(RECORDER)
     assert page.inner_text("#role") == "You are watching"
-    # random players rarely reach 10 (a random stayer is often set 5): the match's length is
-    # luck, and a long one took over 60 s under a loaded machine
+    # random players get to 10 slowly (a random stayer is often set 5): the match's length is
+    # luck, and a long one took over 60 s on a loaded machine
     page.wait_for_function("() => !document.querySelector('#over').hidden", timeout=300_000)
     shot(page, "buck-euchre-spectator")
     samples: dict[int, dict[str, Any]] = {}
