@@ -6,7 +6,9 @@ is played out in the *same* worlds with the *same* playout dice, so two actions 
 on identical luck and the noise of the deal cancels out of their difference (common random
 numbers). The budget is spent in rounds; after each round the worse half of the actions is
 dropped (sequential halving), so most playouts go to the close contenders. Finished hands are
-scored with ``Rules.hand_utility``. It never looks at the real hidden cards, so it cannot cheat.
+ranked by ``Rules.decision_utility`` (``hand_utility`` unless the game says otherwise) and
+reported in ``hand_utility``'s points. It never looks at the real hidden cards, so it cannot
+cheat.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from functools import lru_cache
 from typing import Any
 
 from cardtable.bots.heuristic import module_for
-from cardtable.core.game import JSON, Action, Rules
+from cardtable.core.game import JSON, Action, Rules, Settlement
 from cardtable.core.registry import rules_class
 
 # A playout policy picks an action in a sampled world (any seat); it may look at that world,
@@ -73,6 +75,7 @@ class Estimate:
     visits: int
     mean: float  # average hand utility (points against the others' mean, more is better)
     wins: float  # share of sampled hands in which the side came out ahead
+    value: float  # average of what the actions were ranked by (``Rules.decision_utility``)
 
 
 class SearchBot:
@@ -106,8 +109,10 @@ class SearchBot:
         side = rules.side_of(seat)
         scores = tuple(view["scores"])
         game_view = view["state"]
+        rank = rules.decision_utility(game_view)
+        shift = [rules.estimate_shift(game_view, a) for a in legal]
         n = len(legal)
-        totals, ahead, visits = [0.0] * n, [0.0] * n, [0] * n
+        totals, values, ahead, visits = [0.0] * n, [0.0] * n, [0.0] * n, [0] * n
         dropped_in = [0] * n  # the round an action was dropped (survivors: the last + 1)
         alive = list(range(n))
         rounds = max(1, math.ceil(math.log2(n)))
@@ -119,15 +124,15 @@ class SearchBot:
                 world = sample()
                 dice = self.rng.getrandbits(64)
                 for i in alive:
-                    utility = self._playout(
-                        rules, world, legal[i], random.Random(dice), scores, side
-                    )
+                    settled = self._playout(rules, world, legal[i], random.Random(dice), scores)
+                    utility = rules.hand_utility(settled, side)
                     totals[i] += utility
+                    values[i] += rank(settled, side)
                     ahead[i] += 1.0 if utility > 0 else 0.5 if utility == 0 else 0.0
                     visits[i] += 1
             if len(alive) == 1 or (deadline is not None and time.perf_counter() > deadline):
                 break
-            alive.sort(key=lambda i: (-totals[i] / visits[i], i))
+            alive.sort(key=lambda i: (-values[i] / visits[i] - shift[i], i))
             for i in alive[(len(alive) + 1) // 2 :]:
                 dropped_in[i] = r + 1
             alive = alive[: (len(alive) + 1) // 2]
@@ -135,10 +140,11 @@ class SearchBot:
             dropped_in[i] = rounds + 1
         out = [
             Estimate(a, visits[i], totals[i] / visits[i] if visits[i] else -math.inf,
-                     ahead[i] / visits[i] if visits[i] else 0.0)
+                     ahead[i] / visits[i] if visits[i] else 0.0,
+                     values[i] / visits[i] + shift[i] if visits[i] else -math.inf)
             for i, a in enumerate(legal)
         ]  # fmt: skip
-        order = sorted(range(n), key=lambda i: (-dropped_in[i], -out[i].mean, str(legal[i])))
+        order = sorted(range(n), key=lambda i: (-dropped_in[i], -out[i].value, str(legal[i])))
         return [out[i] for i in order]
 
     def _playout(
@@ -148,14 +154,13 @@ class SearchBot:
         action: Action,
         rng: random.Random,
         scores: tuple[int, ...],
-        side: int,
-    ) -> float:
-        """Play ``action`` in a sampled world, the hand out with the policy; its utility."""
+    ) -> Settlement:
+        """Play ``action`` in a sampled world, the hand out with the policy; how it settled."""
         state = rules.apply(world, action)
         policy = self.policy
         while rules.to_move(state) is not None:
             state = rules.apply(state, policy(rules, state, rng))
-        return rules.hand_utility(rules.settle(state, scores), side)
+        return rules.settle(state, scores)
 
 
 def search_bot(
