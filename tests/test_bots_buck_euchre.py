@@ -17,15 +17,18 @@ import ast
 import json
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from cardtable import Match
 from cardtable.bots import SearchBot, make_bot
 from cardtable.bots.heuristic import buck_euchre as heuristic
+from cardtable.bots.hint import hint
+from cardtable.bots.search import search_bot
 from cardtable.core.cards import card_str, parse_cards
 from cardtable.core.errors import IllegalActionError
+from cardtable.core.game import Settlement
 from cardtable.core.registry import rules_class
 from cardtable.games import buck_euchre as engine
 
@@ -280,3 +283,61 @@ def test_scenario(sc: dict[str, Any], level: str) -> None:
     assert action not in sc.get("never", []), sc["why"]
     if sc.get("must"):
         assert action in sc["must"], sc["why"]
+
+
+# -- what the search ranks by ---------------------------------------------------------------------
+def test_the_chance_of_winning_from_the_scores() -> None:
+    """``win_chance``: shares summing to 1, equal at equal scores, more for the lower score
+    (BE-12: the lowest score at or below 0 wins), a point below 12 worth more than above."""
+    assert engine.win_chance([25, 25, 25, 25], 2) == pytest.approx(0.25)
+    scores = [3, 11, 18, 25]
+    chances = [engine.win_chance(scores, s) for s in range(4)]
+    assert sum(chances) == pytest.approx(1.0)
+    assert chances == sorted(chances, reverse=True)
+    low = engine.win_chance([10, 15, 15, 15], 0) - engine.win_chance([11, 15, 15, 15], 0)
+    high = engine.win_chance([19, 15, 15, 15], 0) - engine.win_chance([20, 15, 15, 15], 0)
+    assert low > 3 * high > 0
+
+
+def test_the_match_chance_of_a_hand() -> None:
+    """100 or 0 when the hand ended the match (BE-12, BE-13), else the scores' win chance."""
+    rules_of = cast(engine.BuckEuchre, rules_class("buck-euchre").create(4, {}))
+    done = Settlement((-5, 0, 5, 0), (0, 20, 25, 20), {}, winner=0)
+    assert rules_of.match_chance(done, 0) == 100.0 and rules_of.match_chance(done, 1) == 0.0
+    going = Settlement((-3, 0, 5, 0), (7, 20, 25, 20), {})
+    expected = 100 * engine.win_chance((7, 20, 25, 20), 3)
+    assert rules_of.match_chance(going, 3) == pytest.approx(expected)
+
+
+def test_the_search_ranks_buck_euchre_by_the_match_chance_but_when_ordering() -> None:
+    rules = cast(engine.BuckEuchre, rules_class("buck-euchre").create(4, {}))
+    for phase in ("order", "discard", "name", "decide", "play"):
+        measure = rules.decision_utility({"phase": phase})
+        assert measure == (rules.hand_utility if phase == "order" else rules.match_chance)
+
+
+def test_the_search_ranks_by_the_decision_utility(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ranked by the reverse of the points, the search keeps the action worth fewest points."""
+    monkeypatch.setattr(
+        engine.BuckEuchre,
+        "decision_utility",
+        lambda self, view: lambda settled, side: -self.hand_utility(settled, side),
+    )
+    m = next(p for p in positions() if p.view(p.to_move)["state"]["phase"] == "play")
+    seat = m.to_move
+    assert seat is not None
+    ranked = search_bot("buck-euchre", 40, seed=3).analyse(m.view(seat), m.legal_actions())
+    assert all(e.value == pytest.approx(-e.mean) for e in ranked)
+    assert ranked[0].mean <= ranked[1].mean and ranked[0].visits == ranked[1].visits
+
+
+def test_a_hint_gives_the_match_chance_where_the_search_ranks_by_it() -> None:
+    by_phase: dict[str, dict[str, Any]] = {}
+    for m in positions():
+        view = m.view(m.to_move)
+        by_phase.setdefault(view["state"]["phase"], view)
+    for phase in ("order", "decide"):
+        advice = hint(by_phase[phase], iterations=40)
+        assert ("match_chance" in advice.top[0]) == (phase != "order"), phase
+        assert ("chance of winning the match" in advice.reason) == (phase != "order"), phase
+        assert "points against the others" in advice.reason

@@ -233,3 +233,26 @@ def test_a_hint_names_a_legal_move_that_can_be_played(room: Room, page: Page) ->
     shot(page, "buck-euchre-hint")
     page.click("#hint-box button[data-action]")
     wait_played(page, suggested, before)
+
+
+def test_a_hint_after_the_ordering_gives_the_chance_of_winning_the_match(
+    room: Room, page: Page
+) -> None:
+    """Past the first round of bidding (BE-5) the search ranks by the chance of winning the
+    match, and the hint says so in words."""
+    created = room.create("buck-euchre", ["human", "random", "random", "random"])
+    page.goto(created["links"]["0"])
+    deadline = Deadline(90, "a decision past the ordering")
+    while True:
+        deadline.check()
+        assert wait_my_turn_or_over(page) == "turn"
+        legal = legal_actions(page)
+        if len(legal) > 1 and "order" not in legal:
+            break
+        before = version(page)
+        wait_played(page, choose_by_click(page), before)
+    page.click("#hint")
+    page.wait_for_selector("#hint-box .hint-move", timeout=60_000)
+    why = page.inner_text("#hint-box .hint-why")
+    assert "chance of winning the match" in why and "Next best" in why, why
+    shot(page, "buck-euchre-hint-chance")

@@ -13,7 +13,8 @@ from cardtable.core.game import JSON
 class Hint:
     action: str
     reason: str
-    top: list[dict[str, object]]  # the best few: action, expected points, share ahead
+    top: list[dict[str, object]]  # the best few: action, expected points, share ahead (and
+    # the chance of winning the match, where the game ranks by it)
 
 
 def hint(view: JSON, *, iterations: int = STRENGTHS["medium"], seed: int = 0) -> Hint:
@@ -28,21 +29,33 @@ def hint(view: JSON, *, iterations: int = STRENGTHS["medium"], seed: int = 0) ->
         return Hint(only, f"{only} is the only legal action", [{"action": only}])
     bot = search_bot(rules.game_id, iterations, seed)
     ranked = bot.analyse(view, legal)
+    by_chance = rules.decision_utility(view["state"]) != rules.hand_utility
     best = ranked[0]
-    return Hint(str(best.action), _reason(best, ranked), [_row(e) for e in ranked[:3]])
+    reason = _reason(best, ranked, by_chance)
+    return Hint(str(best.action), reason, [_row(e, by_chance) for e in ranked[:3]])
 
 
-def _row(e: Estimate) -> dict[str, object]:
-    return {"action": str(e.action), "expected_points": round(e.mean, 2),
-            "ahead": round(e.wins, 2), "samples": e.visits}  # fmt: skip
+def _row(e: Estimate, by_chance: bool) -> dict[str, object]:
+    row: dict[str, object] = {"action": str(e.action), "expected_points": round(e.mean, 2),
+                              "ahead": round(e.wins, 2), "samples": e.visits}  # fmt: skip
+    if by_chance:
+        row["match_chance"] = round(e.value / 100, 3)
+    return row
 
 
-def _reason(best: Estimate, ranked: list[Estimate]) -> str:
+def _reason(best: Estimate, ranked: list[Estimate], by_chance: bool) -> str:
+    deals = f"Over {best.visits} sampled deals of the unseen cards, {best.action}"
+    ahead = f"your side came out ahead in {best.wins:.0%} of them."
+    if by_chance:
+        margin = ""
+        if len(ranked) > 1:
+            gap = best.value - ranked[1].value
+            margin = f", {gap:.1f} percentage points more than {ranked[1].action}"
+        return (
+            f"{deals} left you a {best.value / 100:.0%} chance of winning the match{margin}, "
+            f"at {best.mean:+.1f} points against the others; {ahead}"
+        )
     margin = ""
     if len(ranked) > 1:
         margin = f", {best.mean - ranked[1].mean:.1f} better than {ranked[1].action}"
-    return (
-        f"Over {best.visits} sampled deals of the unseen cards, {best.action} averaged "
-        f"{best.mean:+.1f} points against the others{margin}; your side came out ahead "
-        f"in {best.wins:.0%} of them."
-    )
+    return f"{deals} averaged {best.mean:+.1f} points against the others{margin}; {ahead}"

@@ -202,7 +202,8 @@ class Rules(ABC, Generic[State]):
 
     def decision_utility(self, view: JSON) -> Callable[[Settlement, int], float]:
         """What a search ranks the actions of the decision in ``view`` (a view's ``state``) by:
-        ``hand_utility``, unless the game knows a better measure for that kind of decision."""
+        ``hand_utility``, unless the game knows a better measure for that kind of decision
+        (then the chance of winning the match, in percent, which hints report as such)."""
         return self.hand_utility
 
     def estimate_shift(self, view: JSON, action: Action) -> float:

@@ -131,6 +131,8 @@ export default {
   "hint.suggest": "ਸੁਝਾਅ: {move}",
   "hint.reason": "ਨਾ ਦਿਸਦੇ ਕਾਰਡਾਂ ਦੀਆਂ {samples} ਨਮੂਨਾ ਡੀਲਾਂ ਵਿੱਚ ਇਸਦੀ ਔਸਤ {points} ਅੰਕ ਰਹੀ; ਉਹਨਾਂ ਵਿੱਚੋਂ {ahead}% ਵਿੱਚ ਤੁਹਾਡਾ ਪੱਖ ਅੱਗੇ ਰਿਹਾ।",
   "hint.next": "ਅਗਲੀ ਵਧੀਆ: {move} ({points})।",
+  "hint.chance": "ਇਸ ਨਾਲ ਮੈਚ ਜਿੱਤਣ ਦੀ ਤੁਹਾਡੀ ਸੰਭਾਵਨਾ {chance}% ਰਹਿੰਦੀ ਹੈ।",
+  "hint.next_chance": "ਅਗਲੀ ਵਧੀਆ: {move} ({chance}%)।",
   "hint.only": "ਇਹੀ ਇੱਕੋ-ਇੱਕ ਜਾਇਜ਼ ਚਾਲ ਹੈ।",
   "hint.play": "ਇਹ ਖੇਡੋ",
   "hint.none": "ਇਸ ਖੇਡ ਲਈ ਅਜੇ ਸੁਝਾਅ ਨਹੀਂ ਹਨ।",

@@ -132,6 +132,8 @@ export default {
   "hint.suggest": "Mungkahi: {move}",
   "hint.reason": "Sa {samples} na sinubok na pagbibigay ng mga barahang hindi nakikita, may karaniwang {points} puntos ito; nanguna ang iyong panig sa {ahead}% ng mga iyon.",
   "hint.next": "Sunod na pinakamainam: {move} ({points}).",
+  "hint.chance": "Sa ganito, {chance}% ang tsansa mong manalo sa laban.",
+  "hint.next_chance": "Sunod na pinakamainam: {move} ({chance}%).",
   "hint.only": "Ito lamang ang legal na tira.",
   "hint.play": "Laruin ito",
   "hint.none": "Wala pang pahiwatig para sa larong ito.",

@@ -140,6 +140,8 @@ const EN = {
   "hint.suggest": "Suggested: {move}",
   "hint.reason": "Over {samples} sampled deals of the unseen cards it averaged {points} points; your side came out ahead in {ahead}% of them.",
   "hint.next": "Next best: {move} ({points}).",
+  "hint.chance": "It leaves you a {chance}% chance of winning the match.",
+  "hint.next_chance": "Next best: {move} ({chance}%).",
   "hint.only": "It is the only legal move.",
   "hint.play": "Play it",
   "hint.none": "No hints for this game yet.",

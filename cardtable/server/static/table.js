@@ -309,6 +309,13 @@ function hintReason(hint) {
     ahead: Math.round(Number(best.ahead ?? 0) * 100),
   });
   const next = hint.top?.[1];
+  if (best.match_chance !== undefined) {
+    // the search ranked this decision by the chance of winning the match (docs/protocol.md)
+    const chance = (row) => Math.round(Number(row.match_chance) * 100);
+    const sentence = `${text} ${t("hint.chance", { chance: chance(best) })}`;
+    if (!next || next.match_chance === undefined) return sentence;
+    return `${sentence} ${t("hint.next_chance", { move: actionLabel(next.action), chance: chance(next) })}`;
+  }
   if (!next || next.expected_points === undefined) return text;
   return `${text} ${t("hint.next", {
     move: actionLabel(next.action),
