@@ -341,3 +341,18 @@ def test_a_hint_gives_the_match_chance_where_the_search_ranks_by_it() -> None:
         assert ("match_chance" in advice.top[0]) == (phase != "order"), phase
         assert ("chance of winning the match" in advice.reason) == (phase != "order"), phase
         assert "points against the others" in advice.reason
+
+
+def test_a_first_round_pass_is_ranked_higher_by_its_measured_underrating() -> None:
+    """Only a pass while ordering up (BE-5) is shifted, by ``PASS_UNDERRATED``; a pass while
+    naming (BE-6) and every other action are not."""
+    rules = cast(engine.BuckEuchre, rules_class("buck-euchre").create(4, {}))
+    assert rules.estimate_shift({"phase": "order"}, engine.Pass()) == engine.PASS_UNDERRATED
+    assert rules.estimate_shift({"phase": "name"}, engine.Pass()) == 0.0
+    order = next(p for p in positions() if p.view(p.to_move)["state"]["phase"] == "order")
+    seat = order.to_move
+    assert seat is not None
+    ranked = search_bot("buck-euchre", 40, seed=3).analyse(order.view(seat), order.legal_actions())
+    passed = next(e for e in ranked if str(e.action) == "pass")
+    assert passed.value == pytest.approx(passed.mean + engine.PASS_UNDERRATED)
+    assert all(e.value == pytest.approx(e.mean) for e in ranked if e is not passed)
