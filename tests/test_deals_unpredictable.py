@@ -92,7 +92,8 @@ def test_deals_nobody_can_predict_every_room_hand_comes_from_the_os(
 
     def counted(n: int) -> bytes:
         draws.append(n)
-        return real(n)
+        got: bytes = real(n)
+        return got
 
     monkeypatch.setattr(random, "_urandom", counted)
     with TestClient(make_app(tmp_path)) as client:

@@ -44,7 +44,8 @@ class OptionSpec:
     high: int | None = None
 
     def __post_init__(self) -> None:
-        bounded = self.low is not None and self.high is not None
+        number = isinstance(self.default, int) and not isinstance(self.default, bool)
+        bounded = number and self.low is not None and self.high is not None
         if self.choices is None and not isinstance(self.default, bool) and not bounded:
             raise TypeError(f"option {self.name} needs choices, or low and high bounds")
         self.check(self.default)
