@@ -30,6 +30,7 @@ from cardtable.server.store import (
     Summary,
     now,
 )
+from cardtable.server.table import LiveTable
 
 from .test_server_helpers import TOY, connect, create, live, make_app
 
@@ -85,13 +86,16 @@ def test_seed_recovery_finds_an_old_seed_and_nothing_for_a_room_deal(tmp_path: P
 def test_deals_nobody_can_predict_every_room_hand_comes_from_the_os(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Fresh and after a restart the room's match has no seed, and each new hand draws from
-    the OS (``random._urandom`` is what ``SystemRandom`` reads)."""
-    draws: list[int] = []
+    """Fresh and after a restart the room's match has no seed, and dealing each new hand
+    reads the OS (``random._urandom`` is what ``SystemRandom`` reads): a read is seen while
+    hand 1, 2 and 3 are the last dealt, i.e. while hands 2, 3 and 4 are dealt."""
+    tables: list[LiveTable] = []
+    read_in: list[int] = []  # the hand number at each read of the OS
     real = random._urandom  # type: ignore[attr-defined]
 
     def counted(n: int) -> bytes:
-        draws.append(n)
+        if tables:
+            read_in.append(tables[0].match.hand_number)
         got: bytes = real(n)
         return got
 
@@ -102,15 +106,12 @@ def test_deals_nobody_can_predict_every_room_hand_comes_from_the_os(
             me.hello(table_id, tokens["0"])
             table = live(client, table_id)
             assert table.match.seed == OS
-            for _ in range(3):  # three hands: each new deck is read from the OS
-                hand = table.match.hand_number
-                while table.match.hand_number == hand:
-                    me.play(me.my_turn()["view"]["legal_actions"][0])
-                    me.expect("ack")
-                    if table.match.hand_number == hand:
-                        del draws[:]
-                assert draws, "a new hand was dealt without reading the OS"
-                del draws[:]
+            tables.append(table)
+            while table.match.hand_number < 4:
+                me.play(me.my_turn()["view"]["legal_actions"][0])
+                me.expect("ack")
+            assert {1, 2, 3} <= set(read_in), read_in
+            me.my_turn()  # the computer waits for seat 0 now: the table is still
             record = table.match.record()
             assert record["seed"] == OS
     with TestClient(make_app(tmp_path)) as client:
