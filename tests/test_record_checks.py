@@ -7,16 +7,17 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 
 from cardtable.core.errors import RecordError
 from cardtable.core.invariants import random_match
-from cardtable.core.match import OS, Match
+from cardtable.core.match import Match
 
 from . import toygame  # noqa: F401  (registers toy-high-card)
 
+OS: Literal["os"] = "os"  # the seed a record of a match dealt from the OS gives
 TOY = "toy-high-card"
 Record = dict[str, Any]
 
