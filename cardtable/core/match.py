@@ -11,6 +11,7 @@ uses no seed at all (``seed=OS``: each hand's deck drawn afresh from the operati
 
 from __future__ import annotations
 
+import inspect
 import random
 import secrets
 from collections import Counter
@@ -27,7 +28,6 @@ RECORD_FORMAT = "cardtable-record"
 RECORD_VERSION = 1
 SEED_BITS = 128  # a seed left to chance: far beyond any search of the seed space
 OS: Literal["os"] = "os"  # the seed of a match dealt from the operating system: none at all
-MATCH_KEYWORDS = frozenset({"game", "players", "seed", "dealer", "deck"})
 
 
 class _SystemRandom(random.SystemRandom):
@@ -349,6 +349,10 @@ class Match:
     def action_seats(self) -> list[int]:
         """The seat that played each action so far, over all hands."""
         return [seat for h in self.hands for seat in h.seats]
+
+
+# Match's own keywords (game, players, seed, dealer, deck): never a game option's name
+MATCH_KEYWORDS = frozenset(inspect.signature(Match.__init__).parameters) - {"self", "options"}
 
 
 def _is_int(value: object) -> TypeGuard[int]:
