@@ -5,10 +5,12 @@ deals exactly as it always did. See docs/security.md, "Deals"."""
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 import random
 import secrets
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, Literal
 
@@ -60,6 +62,23 @@ def recover_seeds(game: str, players: int, seen: Any, seeds: Iterable[int]) -> l
     return found
 
 
+def os_reads(
+    monkeypatch: pytest.MonkeyPatch, note: Callable[[], object] = lambda: None
+) -> list[object]:
+    """Each read of the OS's random source from now on (``random._urandom``, what
+    ``SystemRandom`` reads), as ``note()`` at that moment."""
+    reads: list[object] = []
+    real = random._urandom  # type: ignore[attr-defined]
+
+    def counted(n: int) -> bytes:
+        reads.append(note())
+        got: bytes = real(n)
+        return got
+
+    monkeypatch.setattr(random, "_urandom", counted)
+    return reads
+
+
 def around(seed: int) -> range:
     return range(max(0, seed - WINDOW), seed + WINDOW)
 
@@ -91,16 +110,7 @@ def test_deals_nobody_can_predict_every_room_hand_comes_from_the_os(
     reads the OS (``random._urandom`` is what ``SystemRandom`` reads): a read is seen while
     hand 1, 2 and 3 are the last dealt, i.e. while hands 2, 3 and 4 are dealt."""
     tables: list[LiveTable] = []
-    read_in: list[int] = []  # the hand number at each read of the OS
-    real = random._urandom  # type: ignore[attr-defined]
-
-    def counted(n: int) -> bytes:
-        if tables:
-            read_in.append(tables[0].match.hand_number)
-        got: bytes = real(n)
-        return got
-
-    monkeypatch.setattr(random, "_urandom", counted)
+    read_in = os_reads(monkeypatch, lambda: tables[0].match.hand_number if tables else None)
     with TestClient(make_app(tmp_path)) as client:
         table_id, tokens = create(client, seats=["human", "random"], target=99)
         with connect(client) as me:
@@ -194,6 +204,19 @@ def test_an_os_dealt_match_replays_from_its_record_alone() -> None:
     record = m.record()
     assert record["seed"] == OS and len(record["hands"]) >= 2
     assert Match.from_record(json.loads(json.dumps(record))).record() == record
+
+
+def test_a_copied_os_dealt_match_deals_from_the_os_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A copy (as a server may play an action on one before swapping it in) or a pickled
+    match keeps the OS as its source rather than failing to copy it."""
+    m = Match(TOY, seed=OS, target=9)
+    reads = os_reads(monkeypatch)
+    for twin in (copy.deepcopy(m), pickle.loads(pickle.dumps(m))):
+        assert twin.seed == OS and twin.record() == m.record()
+        del reads[:]
+        while twin.hand_number == 1:
+            twin.play(twin.legal_actions()[0])
+        assert reads, "the copy dealt its next hand without reading the OS"
 
 
 @pytest.mark.parametrize("seed", [True, False, "7", 7.0])
