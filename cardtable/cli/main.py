@@ -112,7 +112,10 @@ def games() -> None:
         cls = rules_class(gid)
         if gid.startswith("toy"):
             continue
-        opts = ", ".join(f"{s.name}={s.default}" for s in cls.option_specs)
+        opts = ", ".join(
+            f"{s.name}={s.default}" + ("" if s.low is None else f" ({s.low}-{s.high})")
+            for s in cls.option_specs
+        )
         counts = ",".join(map(str, cls.player_counts))
         console.print(f"[bold]{gid}[/bold] ({cls.title}; players {counts}) options: {opts}")
 

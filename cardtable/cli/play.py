@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -228,8 +229,10 @@ def play(
             raise CardtableError(f"seat must be from 0 to {m.players - 1}")
         levels = [w.strip() for w in bots.split(",") if w.strip()] or [_default_level()]
         others = [s for s in range(m.players) if s != seat]
+        # reproducible with --seed; otherwise the computers' seed is unrelated to the decks'
+        base = secrets.randbits(64) if seed is None else seed
         seats_bots: dict[int, Any] = {
-            s: make_bot(m.game_id, levels[i % len(levels)], seed=(m.seed + 101 * s))
+            s: make_bot(m.game_id, levels[i % len(levels)], seed=(base + 101 * s))
             for i, s in enumerate(others)
         }
     except CardtableError as e:

@@ -31,7 +31,9 @@ class Action:
 class OptionSpec:
     """One game option: its name (as in RULES.md), default, and allowed values.
 
-    ``choices`` lists the allowed values; otherwise ``low``/``high`` bound an int.
+    ``choices`` lists the allowed values; otherwise ``low``/``high`` bound an int. Every
+    option is bounded (a target of 10^18 is a match that never ends), so the library, the
+    card room's API and its lobby form (which reads ``low``/``high``) refuse the same values.
     """
 
     name: str
@@ -40,6 +42,13 @@ class OptionSpec:
     choices: tuple[object, ...] | None = None
     low: int | None = None
     high: int | None = None
+
+    def __post_init__(self) -> None:
+        number = isinstance(self.default, int) and not isinstance(self.default, bool)
+        bounded = number and self.low is not None and self.high is not None
+        if self.choices is None and not isinstance(self.default, bool) and not bounded:
+            raise TypeError(f"option {self.name} needs choices, or low and high bounds")
+        self.check(self.default)
 
     def check(self, value: object) -> object:
         """The value, validated (ints from text accepted), or an OptionError saying why not."""

@@ -3,15 +3,21 @@
 The match owns the only randomness (the deck order, drawn from ``seed``), checks every action
 against the rules, deals hand after hand, keeps the cumulative scores, and writes a record from
 which ``Match.from_record`` replays it exactly.
+
+Whoever knows a match's seed knows every deck, so a seed is a secret while the match is played:
+one left to chance has 128 bits (no search finds it from a player's own cards), and the card room
+uses no seed at all (``seed=OS``: each hand's deck drawn afresh from the operating system).
 """
 
 from __future__ import annotations
 
+import inspect
 import random
+import secrets
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, TypeGuard
 
 from cardtable.core.cards import card_str, cards_str, parse_cards
 from cardtable.core.errors import CardtableError, IllegalActionError, NotationError, RecordError
@@ -20,6 +26,16 @@ from cardtable.core.registry import rules_class
 
 RECORD_FORMAT = "cardtable-record"
 RECORD_VERSION = 1
+SEED_BITS = 128  # a seed left to chance: far beyond any search of the seed space
+OS: Literal["os"] = "os"  # the seed of a match dealt from the operating system: none at all
+
+
+class _SystemRandom(random.SystemRandom):
+    """The operating system's random source (``secrets``). It has no state, so a copied or
+    pickled match gets the same source rather than failing to copy it."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_SystemRandom, ())
 
 
 @dataclass
@@ -47,21 +63,31 @@ class Match:
         game: str,
         *,
         players: int | None = None,
-        seed: int | None = None,
+        seed: int | Literal["os"] | None = None,
         dealer: int | None = None,
         deck: str | Sequence[str] | None = None,
         **options: object,
     ) -> None:
+        """An int ``seed`` makes the decks reproducible (None: 128 random bits); ``seed=OS``
+        draws each hand's deck and the first dealer from the operating system instead, so that
+        no seed decides them (the record's decks are then the only truth)."""
         self.rules: Rules[Any] = rules_class(game).create(players, options)
         self.game_id = self.rules.game_id
         self.players = self.rules.players
-        self.seed = random.SystemRandom().randrange(2**32) if seed is None else int(seed)
-        self._rng = random.Random(self.seed)
+        self.seed: int | Literal["os"]
+        self._rng: random.Random
+        if seed == OS:
+            self.seed, self._rng = OS, _SystemRandom()
+        elif seed is None or _is_int(seed):
+            self.seed = secrets.randbits(SEED_BITS) if seed is None else seed
+            self._rng = random.Random(self.seed)
+        else:
+            raise CardtableError(f"seed must be a whole number or {OS!r}, not {seed!r}")
         stacks = [deck] if isinstance(deck, str) else list(deck or [])
         self._stacks = [self._parse_stack(text, i + 1) for i, text in enumerate(stacks)]
         if dealer is None:
             dealer = self._rng.randrange(self.players)
-        elif not isinstance(dealer, int) or not 0 <= dealer < self.players:
+        elif not _is_int(dealer) or not 0 <= dealer < self.players:
             raise CardtableError(f"dealer must be a seat from 0 to {self.players - 1}")
         self.first_dealer = dealer
         self._scores = self.rules.initial_scores()
@@ -272,7 +298,8 @@ class Match:
         """Replay a record exactly; RecordError says what is malformed or does not replay.
 
         With ``upto``, stop after that many actions (counted over all hands): the match as it
-        stood then, for stepping through a replay or taking back a move.
+        stood then, for stepping through a replay or taking back a move. A record dealt from
+        the operating system (``"seed": "os"``) deals any later hand the same way.
         """
         r = _checked_record(record)
         try:
@@ -306,6 +333,12 @@ class Match:
                 )
         if upto is None and "scores" in r and r["scores"] != m.scores:
             raise RecordError(f"record replays to scores {m.scores}, not {r['scores']}")
+        if (
+            upto is None
+            and "winner" in r
+            and (r["winner"] != m.winner or isinstance(r["winner"], bool))
+        ):
+            raise RecordError(f"record replays to winner {m.winner}, not {r['winner']}")
         return m
 
     @property
@@ -318,6 +351,15 @@ class Match:
         return [seat for h in self.hands for seat in h.seats]
 
 
+# Match's own keywords (game, players, seed, dealer, deck): never a game option's name
+MATCH_KEYWORDS = frozenset(inspect.signature(Match.__init__).parameters) - {"self", "options"}
+
+
+def _is_int(value: object) -> TypeGuard[int]:
+    """A real whole number: ``True`` is an int to Python, but no seat, seed or count."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _checked_record(record: object) -> dict[str, Any]:
     """The record if it has the shape ``Match.record`` writes; RecordError naming the flaw."""
     if not isinstance(record, dict):
@@ -326,20 +368,41 @@ def _checked_record(record: object) -> dict[str, Any]:
         raise RecordError(f"not a cardtable record (format must be {RECORD_FORMAT!r})")
     if record.get("version") != RECORD_VERSION:
         raise RecordError(f"unsupported record version {record.get('version')!r}")
-    expect: dict[str, type | tuple[type, ...]] = {
-        "game": str, "players": int, "options": dict, "seed": int, "dealer": int, "hands": list,
-    }  # fmt: skip
-    for key, kind in expect.items():
-        if not isinstance(record.get(key), kind):
-            raise RecordError(f"record field {key!r} is missing or not a {kind}")
-    if not record["hands"]:
+    if not isinstance(record.get("game"), str):
+        raise RecordError("record field 'game' is missing or not a string")
+    for key in ("players", "dealer"):
+        if not _is_int(record.get(key)):
+            raise RecordError(f"record field {key!r} is missing or not a whole number")
+    if not (_is_int(record.get("seed")) or record.get("seed") == OS):
+        raise RecordError(f"record field 'seed' is missing or neither a whole number nor {OS!r}")
+    _check_options(record["game"], record.get("options"))
+    if not isinstance(record.get("hands"), list) or not record["hands"]:
         raise RecordError("record has no hands")
     for i, hand in enumerate(record["hands"], 1):
         if not isinstance(hand, dict):
             raise RecordError(f"hand {i} must be an object")
-        if not isinstance(hand.get("deck"), str) or not isinstance(hand.get("dealer"), int):
+        if not isinstance(hand.get("deck"), str) or not _is_int(hand.get("dealer")):
             raise RecordError(f"hand {i} needs a deck string and a dealer seat")
         acts = hand.get("actions")
         if not isinstance(acts, list) or not all(isinstance(a, str) for a in acts):
             raise RecordError(f"hand {i} needs a list of action strings")
     return record
+
+
+def _check_options(game: str, options: object) -> None:
+    """A record's options are the game's own, by name: never one of ``Match``'s keywords
+    (``seed``, ``deck`` …), whose value would otherwise be taken from the options."""
+    if not isinstance(options, dict):
+        raise RecordError("record field 'options' is missing or not an object")
+    try:
+        known = {spec.name for spec in rules_class(game).option_specs}
+    except CardtableError as e:
+        raise RecordError(f"record does not set up a match: {e}") from None
+    for key in options:
+        if not isinstance(key, str):
+            raise RecordError(f"record option names must be strings, not {key!r}")
+        if key in MATCH_KEYWORDS:
+            raise RecordError(f"record option {key!r} is a field of the record, not an option")
+        if key not in known:
+            names = ", ".join(sorted(known)) or "none"
+            raise RecordError(f"record option {key!r} is not an option of {game} ({names})")

@@ -17,23 +17,14 @@ class ReplayError(ValueError):
 
 def replay_step(record: dict[str, Any], step: int) -> dict[str, Any]:
     """The match of ``record`` after its first ``step`` actions (0: the first deal)."""
-    hands = record["hands"]
-    actions = [text for hand in hands for text in hand["actions"]]
+    actions = [text for hand in record["hands"] for text in hand["actions"]]
     if not 0 <= step <= len(actions):
         raise ReplayError(f"step must be from 0 to {len(actions)}")
-    m = Match(
-        record["game"],
-        players=record["players"],
-        seed=record["seed"],
-        dealer=record["dealer"],
-        deck=[hand["deck"] for hand in hands],
-        **record["options"],
-    )
-    seat: int | None = None
-    hand = 1
-    for text in actions[:step]:
-        seat, hand = m.to_move, m.hand_number
-        m.play(text)
+    m = Match.from_record(record, upto=step)  # the record has every deck: no seed needed
+    seat: int | None = m.action_seats()[-1] if step else None
+    hand = m.hand_number
+    if step and not m.hands[-1].actions:  # that action ended a hand and the next was dealt
+        hand -= 1
     return {
         "step": step,
         "steps": len(actions),

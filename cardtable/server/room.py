@@ -16,10 +16,10 @@ from typing import Any
 from cardtable.bots import LEVELS
 from cardtable.core.cards import cards_str
 from cardtable.core.errors import CardtableError, OptionError
-from cardtable.core.match import Match
+from cardtable.core.match import OS, Match
 from cardtable.core.registry import rules_class
 from cardtable.server.config import ServerConfig
-from cardtable.server.seats import HUMAN, levels_for
+from cardtable.server.seats import BOT_SEED_BITS, HUMAN, levels_for
 from cardtable.server.store import (
     FINISHED,
     OPEN,
@@ -95,7 +95,7 @@ class Room:
             if unknown:  # checked here too: options must never reach Match's own keywords
                 names = ", ".join(sorted(known)) or "none"
                 raise OptionError(f"{cls.title} has no option {unknown[0]!r} (options: {names})")
-            match = Match(game, players=players, seed=secrets.randbits(32), **options)
+            match = Match(game, players=players, seed=OS, **options)  # no seed to find
         except CardtableError as e:
             raise RoomError(400, str(e)) from None
         kinds = seats if seats is not None else [HUMAN] + ["random"] * (match.players - 1)
@@ -118,7 +118,7 @@ class Room:
             game=match.game_id,
             players=match.players,
             options=dict(match.rules.options),
-            seed=match.seed,
+            seed=secrets.randbits(BOT_SEED_BITS),  # the computer players', unrelated to decks
             first_dealer=match.first_dealer,
             summary=Summary(OPEN if tokens else RUNNING, 0, 1, match.scores, None),
             created_at=now(),

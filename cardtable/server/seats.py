@@ -40,8 +40,12 @@ def levels_for(game: str) -> tuple[str, ...]:
     return tuple(found)
 
 
+BOT_SEED_BITS = 63  # the table's seed: drawn from the OS, and fits a signed 64-bit column
+
+
 def bot_seed(table_seed: int, seat: int, purpose: str) -> int:
-    """A bot's seed, reproducible from the table but revealing nothing of the deal's seed."""
+    """A bot's seed, reproducible from the table's seed (so a restart rebuilds the same
+    players) and unrelated to any deck: the room deals every hand from the OS, not a seed."""
     digest = hashlib.sha256(f"{table_seed}:{seat}:{purpose}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
 

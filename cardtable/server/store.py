@@ -38,7 +38,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
-from cardtable.core.match import RECORD_FORMAT, RECORD_VERSION
+from cardtable.core.match import OS, RECORD_FORMAT, RECORD_VERSION
 
 T = TypeVar("T")
 
@@ -67,6 +67,8 @@ class TableRow(Base):
     game: Mapped[str] = mapped_column(String(64))
     players: Mapped[int]
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # The computer players' seed (``seats.bot_seed``). Decks come from the OS and are kept in
+    # card_hands; tables stored before that also had their decks drawn from this seed.
     seed: Mapped[int] = mapped_column(BigInteger)
     first_dealer: Mapped[int]
     status: Mapped[str] = mapped_column(String(16), index=True)
@@ -175,7 +177,7 @@ class StoredTable:
             "game": self.game,
             "players": self.players,
             "options": dict(self.options),
-            "seed": self.seed,
+            "seed": OS,  # no seed decides a deck: they are all here, drawn from the OS
             "dealer": self.first_dealer,
             "hands": hands,
         }

@@ -36,7 +36,7 @@ class QueenCityRum(RummyRules):
     title = "Queen City Rum"
     player_counts = (2,)
     default_players = 2
-    option_specs = (OptionSpec("target", 101, "points that end the game", low=1),)
+    option_specs = (OptionSpec("target", 101, "points that end the game (QC-9)", low=1, high=1000),)
 
     def make_variant(self) -> Variant:
         return Variant(

@@ -53,7 +53,7 @@ class Rummy500(RummyRules):
         OptionSpec("rummy_calls", True, "other players may call Rummy on a playable discard"),
         OptionSpec("floating", False, "a player who melds out without a discard floats"),
         OptionSpec("dead_last_discard", False, "the last discard must be unplayable"),
-        OptionSpec("target", 500, "points that end the game", low=1),
+        OptionSpec("target", 500, "points that end the game (R5-13)", low=1, high=5000),
     )  # fmt: skip
 
     def make_variant(self) -> Variant:

@@ -1,0 +1,42 @@
+"""The lobby refuses an option value out of its range, as the library and the API do: its
+number inputs take ``min``/``max`` from the game catalogue the API sends (docs/security.md)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+from tests import test_browser_support as support
+from tests.test_browser_support import Room
+
+pytestmark = support.needs_chromium
+room = support.room
+browser = support.browser
+page = support.page
+
+
+def test_lobby_refuses_an_option_out_of_range(room: Room, page: Page) -> None:
+    spec = next(
+        o
+        for g in room.get("/api/games")["games"]
+        if g["id"] == "rummy-500"
+        for o in g["options"]
+        if o["name"] == "target"
+    )
+    page.goto(room.base + "/")
+    page.wait_for_selector("#game option", state="attached")
+    page.select_option("#game", "rummy-500")
+    target = page.locator('[data-option="target"]')
+    assert (target.get_attribute("min"), target.get_attribute("max")) == (
+        str(spec["low"]),
+        str(spec["high"]),
+    )
+    before = len(room.get("/api/tables")["tables"])
+    for value, flaw in ((spec["high"] + 1, "rangeOverflow"), (spec["low"] - 1, "rangeUnderflow")):
+        target.fill(str(value))
+        page.click("#create button[type=submit]")
+        assert target.evaluate(f"i => i.validity.{flaw}")
+        assert page.locator("#created").is_hidden()
+    assert len(room.get("/api/tables")["tables"]) == before  # nothing reached the room
+    target.fill(str(spec["high"]))  # the bound itself is allowed
+    page.click("#create button[type=submit]")
+    page.wait_for_selector("#created", state="visible")
