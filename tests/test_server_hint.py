@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import threading
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from cardtable.bots.hint import Hint
 from cardtable.core.game import Rules
 from cardtable.core.registry import rules_class
+from cardtable.server import hints
 
 from .test_server_helpers import connect, create, make_app
 
@@ -47,3 +52,98 @@ def test_hint_gives_a_legal_action_with_a_reason(tmp_path: Path, game: str) -> N
             advice = me.expect("hint", timeout=60)
             assert advice["action"] in state["view"]["legal_actions"]
             assert advice["reason"] and advice["top"][0]["action"] == advice["action"]
+
+
+class SlowAdvice:
+    """A stand-in for the search: counts its calls, and the first waits until released."""
+
+    def __init__(self, pause: float = 0.0) -> None:
+        self.calls = 0
+        self.pause = pause
+        self.gate = threading.Event()
+        self.lock = threading.Lock()
+
+    def __call__(self, view: dict[str, Any], version: int) -> Hint:
+        with self.lock:
+            self.calls += 1
+            first = self.calls == 1
+        if first and not self.pause:
+            self.gate.wait(20)
+        time.sleep(self.pause)
+        action = view["legal_actions"][0]
+        return Hint(action, "because", [{"action": action}])
+
+
+def test_one_hint_per_seat_is_computed_once_and_cached_per_version(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    advice = SlowAdvice(pause=0.3)
+    monkeypatch.setattr(hints, "_advice", advice)
+    with TestClient(make_app(tmp_path)) as client:
+        table_id, tokens = create(client, seats=["human", "random"], target=50)
+        with connect(client) as me:
+            me.hello(table_id, tokens["0"])
+            me.my_turn()
+            asked = [me.send(type="hint") for _ in range(3)]
+            answers = [me.expect("hint") for _ in asked]
+            assert [a["seq"] for a in answers] == asked and advice.calls == 1
+            me.send(type="hint")
+            assert me.expect("hint")["version"] == me.version and advice.calls == 1  # cached
+            me.play(me.view["legal_actions"][0])
+            me.expect("ack")
+            me.my_turn()
+            me.send(type="hint")
+            assert me.expect("hint")["version"] == me.version and advice.calls == 2
+
+
+def test_a_hint_is_dropped_when_its_seat_leaves_or_the_table_moves_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    advice = SlowAdvice()
+    monkeypatch.setattr(hints, "_advice", advice)
+    with TestClient(make_app(tmp_path, hint_workers=1, max_queued_hints=4)) as client:
+        tables = [create(client, seats=["human", "random"], target=50) for _ in range(3)]
+        try:
+            with connect(client) as a, connect(client) as b, connect(client) as c:
+                for conn, (table_id, tokens) in zip((a, b, c), tables, strict=True):
+                    conn.hello(table_id, tokens["0"])
+                    conn.my_turn()
+                a.send(type="hint")  # takes the only hint worker, and waits
+                deadline = time.monotonic() + 5
+                while advice.calls == 0 and time.monotonic() < deadline:
+                    time.sleep(0.01)
+                b.send(type="hint")  # queued behind it; b then leaves
+                asked = c.send(type="hint")  # queued too; c then plays
+                time.sleep(0.1)
+                b.ws.close()
+                c.play(c.view["legal_actions"][0])
+                err = c.error()
+                assert err["code"] == "stale_version" and err["seq"] == asked
+                advice.gate.set()
+                assert a.expect("hint")["action"] in a.view["legal_actions"]
+                time.sleep(0.3)
+                assert advice.calls == 1  # neither dropped hint was computed
+        finally:
+            advice.gate.set()
+
+
+def test_hints_beyond_the_workers_and_their_queue_are_busy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    advice = SlowAdvice()
+    monkeypatch.setattr(hints, "_advice", advice)
+    with TestClient(make_app(tmp_path, hint_workers=1, max_queued_hints=0)) as client:
+        tables = [create(client, seats=["human", "random"], target=50) for _ in range(2)]
+        try:
+            with connect(client) as a, connect(client) as b:
+                for conn, (table_id, tokens) in zip((a, b), tables, strict=True):
+                    conn.hello(table_id, tokens["0"])
+                    conn.my_turn()
+                a.send(type="hint")
+                asked = b.send(type="hint")
+                err = b.error()
+                assert err["code"] == "busy" and err["seq"] == asked
+                b.send(type="ping")  # the connection is unharmed
+                assert b.expect("pong")
+        finally:
+            advice.gate.set()

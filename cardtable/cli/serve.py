@@ -40,6 +40,46 @@ def serve(
     rate: Annotated[
         float, typer.Option(min=1, help="messages per second one connection may send")
     ] = 20.0,
+    http_rate: Annotated[
+        float, typer.Option(min=0.1, help="API requests per second one address may make")
+    ] = 10.0,
+    create_per_minute: Annotated[
+        float, typer.Option(min=0.1, help="new tables per minute one address may create")
+    ] = 6.0,
+    max_tables_per_client: Annotated[
+        int, typer.Option(min=1, help="unfinished tables one address may have created")
+    ] = 20,
+    max_bot_tables_per_client: Annotated[
+        int, typer.Option(min=0, help="of them, tables of computers only")
+    ] = 2,
+    max_search_tables_per_client: Annotated[
+        int, typer.Option(min=0, help="of them, tables with a search-level computer")
+    ] = 4,
+    max_sockets_per_client: Annotated[
+        int, typer.Option(min=1, help="WebSockets one address may hold open")
+    ] = 64,
+    max_connections: Annotated[
+        int, typer.Option(min=16, help="connections at once, all clients (beyond: HTTP 503)")
+    ] = 2048,
+    handshake_seconds: Annotated[
+        float, typer.Option(min=1, help="seconds a new connection has to send its request")
+    ] = 10.0,
+    hello_seconds: Annotated[
+        float, typer.Option(min=1, help="seconds a WebSocket has to join a table")
+    ] = 30.0,
+    open_table_seconds: Annotated[
+        float, typer.Option(min=10, help="seconds before a table nobody joined is removed")
+    ] = 3600.0,
+    token_days: Annotated[
+        float, typer.Option(min=0, help="days after a match ends that its seat links work")
+    ] = 7.0,
+    bot_workers: Annotated[
+        int, typer.Option(min=1, max=64, help="threads choosing computer moves")
+    ] = 2,
+    hint_workers: Annotated[int, typer.Option(min=1, max=64, help="threads computing hints")] = 1,
+    openapi: Annotated[
+        bool, typer.Option(help="serve the API description at /openapi.json")
+    ] = False,
     plugin: Annotated[
         list[str] | None,
         typer.Option("--plugin", help="import a module that registers more games or players"),
@@ -51,6 +91,7 @@ def serve(
         import uvicorn
 
         from cardtable.server import create_app
+        from cardtable.server.handshake import uvicorn_limits
         from cardtable.server.store import make_engine
     except ModuleNotFoundError as e:
         raise typer.BadParameter(
@@ -80,6 +121,21 @@ def serve(
         max_message_bytes=max_message_bytes,
         rate=rate,
         burst=max(1, int(rate * 2)),
+        http_rate=http_rate,
+        http_burst=max(1, int(http_rate * 4)),
+        create_per_minute=create_per_minute,
+        max_tables_per_client=max_tables_per_client,
+        max_bot_tables_per_client=max_bot_tables_per_client,
+        max_search_tables_per_client=max_search_tables_per_client,
+        max_sockets_per_client=max_sockets_per_client,
+        max_connections=max_connections,
+        handshake_seconds=handshake_seconds,
+        hello_seconds=hello_seconds,
+        open_table_seconds=open_table_seconds,
+        token_days=token_days,
+        bot_workers=bot_workers,
+        hint_workers=hint_workers,
+        openapi=openapi,
     )
     level = log_level.upper()
     logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -102,6 +158,7 @@ def serve(
             log_level=log_level.lower(),
             ws_max_size=WS_HARD_LIMIT,
             ws_per_message_deflate=False,  # pushes are small; compressing them cost most CPU
+            **uvicorn_limits(config),
         )
     )
     server.run(sockets=[sock])
