@@ -58,6 +58,7 @@ async def _serve(websocket: WebSocket, room: Room, config: ServerConfig) -> None
 
     conn.on_drop = drop
     deadline = asyncio.get_running_loop().time() + config.hello_seconds
+    late = False
     try:
         while not conn.closed:
             if conn.table is None and not conn.joined_once:
@@ -66,6 +67,7 @@ async def _serve(websocket: WebSocket, room: Room, config: ServerConfig) -> None
                     message = await asyncio.wait_for(websocket.receive(), max(left, 0.0))
                 except TimeoutError:
                     conn.push(p.error(p.HELLO_TIMEOUT, _hello_late(config)))
+                    late = True
                     break
             else:
                 message = await websocket.receive()
@@ -85,6 +87,8 @@ async def _serve(websocket: WebSocket, room: Room, config: ServerConfig) -> None
             sender.cancel()
         elif not sender.cancelled():
             sender.exception()  # a send to a closed socket: nothing left to do
+        if late:
+            await _close(websocket, CLOSE_POLICY, "no hello in time")
 
 
 async def handle(
