@@ -336,7 +336,7 @@ def test_nothing_is_seen_before_it_is_stored(tmp_path: Path) -> None:
             await asyncio.sleep(0.6)
             raise RuntimeError("database is locked")
 
-        table.store.append = locked_database  # type: ignore[method-assign]
+        table.store.append = locked_database  # type: ignore[method-assign, assignment]
         with connect(client) as tab:
             tab.hello(table_id, tokens[str(mover.seat)])
             before = tab.view
