@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import threading
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -63,7 +65,7 @@ class SlowAdvice:
         self.gate = threading.Event()
         self.lock = threading.Lock()
 
-    def __call__(self, view: dict[str, Any], version: int) -> Hint:
+    def __call__(self, view: dict[str, Any], *, iterations: int, seed: int) -> Hint:
         with self.lock:
             self.calls += 1
             first = self.calls == 1
@@ -78,7 +80,7 @@ def test_one_hint_per_seat_is_computed_once_and_cached_per_version(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     advice = SlowAdvice(pause=0.3)
-    monkeypatch.setattr(hints, "_advice", advice)
+    monkeypatch.setattr(hints, "hint", advice)
     with TestClient(make_app(tmp_path)) as client:
         table_id, tokens = create(client, seats=["human", "random"], target=50)
         with connect(client) as me:
@@ -100,7 +102,7 @@ def test_a_hint_is_dropped_when_its_seat_leaves_or_the_table_moves_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     advice = SlowAdvice()
-    monkeypatch.setattr(hints, "_advice", advice)
+    monkeypatch.setattr(hints, "hint", advice)
     with TestClient(make_app(tmp_path, hint_workers=1, max_queued_hints=4)) as client:
         tables = [create(client, seats=["human", "random"], target=50) for _ in range(3)]
         try:
@@ -131,7 +133,7 @@ def test_hints_beyond_the_workers_and_their_queue_are_busy(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     advice = SlowAdvice()
-    monkeypatch.setattr(hints, "_advice", advice)
+    monkeypatch.setattr(hints, "hint", advice)
     with TestClient(make_app(tmp_path, hint_workers=1, max_queued_hints=0)) as client:
         tables = [create(client, seats=["human", "random"], target=50) for _ in range(2)]
         try:
@@ -147,3 +149,18 @@ def test_hints_beyond_the_workers_and_their_queue_are_busy(
                 assert b.expect("pong")
         finally:
             advice.gate.set()
+
+
+def test_hints_are_computed_in_a_worker_process(tmp_path: Path) -> None:
+    """The server's own setting: a hint's search runs beside the event loop, not on it."""
+    with TestClient(make_app(tmp_path, hint_processes=True)) as client:
+        table_id, tokens = create(client, "royal-casino", seats=["human", "random"])
+        with connect(client) as me:
+            me.hello(table_id, tokens["0"])
+            state = me.my_turn(timeout=30)
+            me.send(type="hint")
+            advice = me.expect("hint", timeout=90)
+            assert advice["action"] in state["view"]["legal_actions"]
+            pool = client.app.state.room.workers._hints  # type: ignore[attr-defined]
+            assert isinstance(pool, ProcessPoolExecutor)
+            assert pool._processes and os.getpid() not in pool._processes

@@ -76,7 +76,7 @@ def serve(
     bot_workers: Annotated[
         int, typer.Option(min=1, max=64, help="threads choosing computer moves")
     ] = 2,
-    hint_workers: Annotated[int, typer.Option(min=1, max=64, help="threads computing hints")] = 1,
+    hint_workers: Annotated[int, typer.Option(min=1, max=64, help="processes computing hints")] = 1,
     openapi: Annotated[
         bool, typer.Option(help="serve the API description at /openapi.json")
     ] = False,

@@ -49,6 +49,7 @@ class ServerConfig:
     max_connections: int = 2048  # connections at once, all clients; beyond, HTTP 503
     # -- computing -------------------------------------------------------------------------
     bot_workers: int = 2  # threads choosing computer moves
-    hint_workers: int = 1  # threads computing hints
+    hint_workers: int = 1  # processes computing hints
+    hint_processes: bool = True  # False: threads (tests that look inside a hint)
     max_queued_hints: int = 8  # hints waiting for a thread, room-wide; beyond, "busy"
     openapi: bool = False  # serve /openapi.json

@@ -81,7 +81,12 @@ class Room:
         self._store: AsyncStore | None = None
         self.tables: dict[str, LiveTable] = {}
         self._records: OrderedDict[str, dict[str, Any]] = OrderedDict()
-        self.workers = Workers(config.bot_workers, config.hint_workers, config.max_queued_hints)
+        self.workers = Workers(
+            config.bot_workers,
+            config.hint_workers,
+            config.max_queued_hints,
+            processes=config.hint_processes,
+        )
         self.sockets = AddressCounts(config.max_sockets_per_client)
         self._creations = AddressBuckets(config.create_per_minute / 60, config.create_burst)
         self._pending: list[Kind] = []  # tables being stored, counted against the limits

@@ -1,14 +1,19 @@
-"""The room's bounded worker threads: one small pool chooses computer moves, another computes
-hints, so a flood of hints can neither delay a computer move nor queue without end, and the
-event loop competes with a fixed, small number of busy threads (not one per request)."""
+"""The room's bounded workers: a small thread pool chooses computer moves, and hints are
+computed in their own worker processes, so a flood of hints can neither delay a computer move
+nor queue without end, nor hold the interpreter lock the event loop needs (a search running
+on a thread slowed the other tables several times over; in a process it runs beside them)."""
 
 from __future__ import annotations
 
 import asyncio
+import importlib
+import multiprocessing
 import threading
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, TypeVar
+
+from cardtable.core.registry import game_ids, rules_class
 
 T = TypeVar("T")
 
@@ -17,10 +22,32 @@ class Busy(Exception):
     """Every hint worker is taken and the queue is full: ask again shortly."""
 
 
+def _import(modules: list[str]) -> None:
+    """In a new hint process: register every game the server has (plugins included)."""
+    for name in modules:
+        importlib.import_module(name)
+
+
+def hint_executor(workers: int, processes: bool) -> Executor:
+    """The hint pool: processes (started on first use), or threads where a test needs to see
+    inside a hint."""
+    if not processes:
+        return ThreadPoolExecutor(workers, thread_name_prefix="cardtable-hint")
+    modules = sorted({rules_class(g).__module__ for g in game_ids()})
+    return ProcessPoolExecutor(
+        workers,
+        mp_context=multiprocessing.get_context("spawn"),  # never fork a threaded server
+        initializer=_import,
+        initargs=(modules,),
+    )
+
+
 class Workers:
-    def __init__(self, bot_workers: int, hint_workers: int, max_queued_hints: int) -> None:
+    def __init__(
+        self, bot_workers: int, hint_workers: int, max_queued_hints: int, *, processes: bool
+    ) -> None:
         self._bots = ThreadPoolExecutor(max(1, bot_workers), thread_name_prefix="cardtable-bot")
-        self._hints = ThreadPoolExecutor(max(1, hint_workers), thread_name_prefix="cardtable-hint")
+        self._hints = hint_executor(max(1, hint_workers), processes)
         self.hint_capacity = max(1, hint_workers) + max(0, max_queued_hints)
         self._pending = 0  # hints submitted and not finished (running or queued)
         self._lock = threading.Lock()
@@ -30,12 +57,16 @@ class Workers:
 
     async def hint(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a hint on the hint pool; raise ``Busy`` if too many wait. Cancelling the caller
-        drops a hint still queued; one already running finishes on its thread, unseen."""
+        drops a hint still queued; one already running finishes on its worker, unseen."""
         with self._lock:
             if self._pending >= self.hint_capacity:
                 raise Busy
             self._pending += 1
-        future: Future[T] = self._hints.submit(fn, *args)
+        try:
+            future: Future[T] = self._hints.submit(fn, *args)
+        except BaseException:
+            self._finished(None)
+            raise
         future.add_done_callback(self._finished)
         try:
             return await asyncio.wrap_future(future)
@@ -43,14 +74,11 @@ class Workers:
             future.cancel()
             raise
 
-    def _finished(self, _future: Future[Any]) -> None:
+    def _finished(self, _future: Future[Any] | None) -> None:
         with self._lock:
             self._pending -= 1
 
-    @property
-    def pending_hints(self) -> int:
-        return self._pending
-
     def close(self) -> None:
+        """Drop what waits; a hint process finishes its search (a second or so) and exits."""
         self._bots.shutdown(wait=False, cancel_futures=True)
-        self._hints.shutdown(wait=False, cancel_futures=True)
+        self._hints.shutdown(wait=True, cancel_futures=True)
