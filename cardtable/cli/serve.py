@@ -46,6 +46,9 @@ def serve(
     create_per_minute: Annotated[
         float, typer.Option(min=0.1, help="new tables per minute one address may create")
     ] = 6.0,
+    create_burst: Annotated[
+        int, typer.Option(min=1, help="new tables one address may create at once")
+    ] = 10,
     max_tables_per_client: Annotated[
         int, typer.Option(min=1, help="unfinished tables one address may have created")
     ] = 20,
@@ -61,6 +64,12 @@ def serve(
     max_connections: Annotated[
         int, typer.Option(min=16, help="connections at once, all clients (beyond: HTTP 503)")
     ] = 2048,
+    max_handshakes_per_client: Annotated[
+        int, typer.Option(min=1, help="connections of one address not yet past their request")
+    ] = 32,
+    keep_alive_seconds: Annotated[
+        int, typer.Option(min=1, help="seconds an idle HTTP keep-alive connection is kept")
+    ] = 5,
     handshake_seconds: Annotated[
         float, typer.Option(min=1, help="seconds a new connection has to send its request")
     ] = 10.0,
@@ -77,6 +86,9 @@ def serve(
         int, typer.Option(min=1, max=64, help="threads choosing computer moves")
     ] = 2,
     hint_workers: Annotated[int, typer.Option(min=1, max=64, help="processes computing hints")] = 1,
+    max_queued_hints: Annotated[
+        int, typer.Option(min=0, help="hints waiting for a worker, room-wide (beyond: busy)")
+    ] = 8,
     openapi: Annotated[
         bool, typer.Option(help="serve the API description at /openapi.json")
     ] = False,
@@ -124,17 +136,21 @@ def serve(
         http_rate=http_rate,
         http_burst=max(1, int(http_rate * 4)),
         create_per_minute=create_per_minute,
+        create_burst=create_burst,
         max_tables_per_client=max_tables_per_client,
         max_bot_tables_per_client=max_bot_tables_per_client,
         max_search_tables_per_client=max_search_tables_per_client,
         max_sockets_per_client=max_sockets_per_client,
         max_connections=max_connections,
+        max_handshakes_per_client=max_handshakes_per_client,
+        keep_alive_seconds=keep_alive_seconds,
         handshake_seconds=handshake_seconds,
         hello_seconds=hello_seconds,
         open_table_seconds=open_table_seconds,
         token_days=token_days,
         bot_workers=bot_workers,
         hint_workers=hint_workers,
+        max_queued_hints=max_queued_hints,
         openapi=openapi,
     )
     level = log_level.upper()

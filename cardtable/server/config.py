@@ -44,7 +44,7 @@ class ServerConfig:
     token_days: float = 7.0  # seat tokens stop working this long after the match ends
     hello_seconds: float = 30.0  # a WebSocket must join a table within this
     handshake_seconds: float = 10.0  # a connection must send its first request within this
-    keep_alive_seconds: float = 5.0  # an idle HTTP keep-alive connection is closed after it
+    keep_alive_seconds: int = 5  # an idle HTTP keep-alive connection is closed after it
     max_handshakes_per_client: int = 32  # connections of one address still in their handshake
     max_connections: int = 2048  # connections at once, all clients; beyond, HTTP 503
     # -- computing -------------------------------------------------------------------------

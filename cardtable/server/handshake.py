@@ -69,6 +69,6 @@ def uvicorn_limits(config: ServerConfig) -> dict[str, Any]:
     return {
         "http": guarded_protocol(config.handshake_seconds, config.max_handshakes_per_client),
         "limit_concurrency": config.max_connections,
-        "timeout_keep_alive": int(config.keep_alive_seconds),
+        "timeout_keep_alive": config.keep_alive_seconds,
         "h11_max_incomplete_event_size": 16 * 1024,
     }
