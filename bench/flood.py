@@ -17,11 +17,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import multiprocessing
-import os
-import re
 import statistics
 import subprocess
 import sys
@@ -35,32 +32,19 @@ from typing import Any
 import httpx2
 from websockets.asyncio.client import ClientConnection, connect
 
-ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from load import launch
+
 HOST = "127.0.0.1"  # the server listens here only
 PERSON = "127.0.0.2"
 GAME = "royal-casino"
 
 
 def start_server(db: Path, bot_delay: float) -> tuple[subprocess.Popen[str], str]:
-    cmd = [sys.executable, "-m", "cardtable.cli.serve", "--host", HOST, "--port", "0",
-           "--db", f"sqlite:///{db}", "--bot-delay", str(bot_delay),
-           "--takeover-seconds", "0"]  # fmt: skip
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
-    assert proc.stdout is not None
-    found = re.search(r"http://127\.0\.0\.1:(\d+)", proc.stdout.readline())
-    if not found:
-        proc.kill()
-        raise SystemExit("the server did not start")
-    base = found.group(0)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        with contextlib.suppress(httpx2.TransportError):
-            if httpx2.get(f"{base}/api/games", timeout=2).status_code == 200:
-                return proc, base
-        time.sleep(0.05)
-    proc.kill()
-    raise SystemExit("the server did not answer")
+    """The server with its default limits: what is measured is how they hold."""
+    return launch([sys.executable, "-m", "cardtable.cli.serve", "--host", HOST, "--port", "0",
+                   "--db", f"sqlite:///{db}", "--bot-delay", str(bot_delay),
+                   "--takeover-seconds", "0"])  # fmt: skip
 
 
 def http(base: str, address: str) -> httpx2.AsyncClient:
@@ -82,6 +66,22 @@ async def sit(base: str, address: str, table: str, token: str) -> ClientConnecti
     return ws
 
 
+async def receive(ws: ClientConnection, until: float) -> dict[str, Any] | None:
+    """The next message, or None once ``until`` has come."""
+    try:
+        data: dict[str, Any] = json.loads(
+            await asyncio.wait_for(ws.recv(), max(0.0, until - time.monotonic()))
+        )
+    except TimeoutError:
+        return None
+    return data
+
+
+def first_move(seq: int, state: dict[str, Any]) -> str:
+    action = state["view"]["legal_actions"][0]
+    return json.dumps({"type": "play", "seq": seq, "action": action, "version": state["version"]})
+
+
 # -- the person ---------------------------------------------------------------------------------
 async def person(base: str, until: float) -> list[tuple[float, float]]:
     """(sent at, seconds to the computer's reply) for each move, until ``until``."""
@@ -92,11 +92,7 @@ async def person(base: str, until: float) -> list[tuple[float, float]]:
         ws = await sit(base, PERSON, table, token)
         sent: float | None = None
         try:
-            while time.monotonic() < until:
-                try:
-                    msg = json.loads(await asyncio.wait_for(ws.recv(), until - time.monotonic()))
-                except TimeoutError:
-                    break
+            while (msg := await receive(ws, until)) is not None:
                 if msg["type"] != "state":
                     continue
                 view, last = msg["view"], msg["last"]
@@ -107,10 +103,8 @@ async def person(base: str, until: float) -> list[tuple[float, float]]:
                     break
                 if view["to_move"] == view["seat"]:  # (a new deal may give me two turns)
                     seq += 1
-                    play = {"type": "play", "seq": seq, "action": view["legal_actions"][0],
-                            "version": msg["version"]}  # fmt: skip
                     sent = time.monotonic()
-                    await ws.send(json.dumps(play))
+                    await ws.send(first_move(seq, msg))
         finally:
             await ws.close()
     return samples
@@ -139,11 +133,7 @@ async def hinter(base: str, address: str, table: str, token: str, until: float,
     ws = await sit(base, address, table, token)
     seq = 1
     try:
-        while time.monotonic() < until:
-            try:
-                msg = json.loads(await asyncio.wait_for(ws.recv(), until - time.monotonic()))
-            except TimeoutError:
-                break
+        while (msg := await receive(ws, until)) is not None:
             kind = msg["type"] if msg["type"] != "error" else msg["code"]
             counts[kind] += 1
             if msg["type"] != "state" or msg["view"]["is_over"]:
@@ -154,10 +144,8 @@ async def hinter(base: str, address: str, table: str, token: str, until: float,
                     seq += 1
                     await ws.send(json.dumps({"type": "hint", "seq": seq}))
                 seq += 1
-                play = {"type": "play", "seq": seq, "action": view["legal_actions"][0],
-                        "version": msg["version"]}  # fmt: skip
                 await asyncio.sleep(0.05)
-                await ws.send(json.dumps(play))
+                await ws.send(first_move(seq, msg))
     finally:
         await ws.close()
 

@@ -86,6 +86,11 @@ def start_server(db: Path, game: str, bot_delay: float) -> tuple[subprocess.Pope
     ]
     if game == TOY:
         cmd += ["--plugin", "tests.toygame"]
+    return launch(cmd)
+
+
+def launch(cmd: list[str]) -> tuple[subprocess.Popen[str], str]:
+    """Run the server command ``cmd``; its process and address once it answers."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None

@@ -5,7 +5,9 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +19,7 @@ from cardtable.core.game import Rules
 from cardtable.core.registry import rules_class
 from cardtable.server import hints
 
-from .test_server_helpers import connect, create, make_app
+from .test_server_helpers import Client, connect, create, make_app
 
 
 def test_hint_is_refused_to_spectators_and_out_of_turn_and_without_sampling(
@@ -76,6 +78,26 @@ class SlowAdvice:
         return Hint(action, "because", [{"action": action}])
 
 
+@contextmanager
+def players_to_move(
+    tmp_path: Path, count: int, advice: SlowAdvice, **settings: Any
+) -> Iterator[list[Client]]:
+    """``count`` tables of a person against a computer, each person's client to move; the
+    advice is released at the end whatever happens."""
+    try:
+        with TestClient(make_app(tmp_path, **settings)) as client, ExitStack() as stack:
+            players = []
+            for _ in range(count):
+                table_id, tokens = create(client, seats=["human", "random"], target=50)
+                player = stack.enter_context(connect(client))
+                player.hello(table_id, tokens["0"])
+                player.my_turn()
+                players.append(player)
+            yield players
+    finally:
+        advice.gate.set()
+
+
 def test_one_hint_per_seat_is_computed_once_and_cached_per_version(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -103,30 +125,22 @@ def test_a_hint_is_dropped_when_its_seat_leaves_or_the_table_moves_on(
 ) -> None:
     advice = SlowAdvice()
     monkeypatch.setattr(hints, "hint", advice)
-    with TestClient(make_app(tmp_path, hint_workers=1, max_queued_hints=4)) as client:
-        tables = [create(client, seats=["human", "random"], target=50) for _ in range(3)]
-        try:
-            with connect(client) as a, connect(client) as b, connect(client) as c:
-                for conn, (table_id, tokens) in zip((a, b, c), tables, strict=True):
-                    conn.hello(table_id, tokens["0"])
-                    conn.my_turn()
-                a.send(type="hint")  # takes the only hint worker, and waits
-                deadline = time.monotonic() + 5
-                while advice.calls == 0 and time.monotonic() < deadline:
-                    time.sleep(0.01)
-                b.send(type="hint")  # queued behind it; b then leaves
-                asked = c.send(type="hint")  # queued too; c then plays
-                time.sleep(0.1)
-                b.ws.close()
-                c.play(c.view["legal_actions"][0])
-                err = c.error()
-                assert err["code"] == "stale_version" and err["seq"] == asked
-                advice.gate.set()
-                assert a.expect("hint")["action"] in a.view["legal_actions"]
-                time.sleep(0.3)
-                assert advice.calls == 1  # neither dropped hint was computed
-        finally:
-            advice.gate.set()
+    with players_to_move(tmp_path, 3, advice, hint_workers=1, max_queued_hints=4) as (a, b, c):
+        a.send(type="hint")  # takes the only hint worker, and waits
+        deadline = time.monotonic() + 5
+        while advice.calls == 0 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        b.send(type="hint")  # queued behind it; b then leaves
+        asked = c.send(type="hint")  # queued too; c then plays
+        time.sleep(0.1)
+        b.ws.close()
+        c.play(c.view["legal_actions"][0])
+        err = c.error()
+        assert err["code"] == "stale_version" and err["seq"] == asked
+        advice.gate.set()
+        assert a.expect("hint")["action"] in a.view["legal_actions"]
+        time.sleep(0.3)
+        assert advice.calls == 1  # neither dropped hint was computed
 
 
 def test_hints_beyond_the_workers_and_their_queue_are_busy(
@@ -134,21 +148,13 @@ def test_hints_beyond_the_workers_and_their_queue_are_busy(
 ) -> None:
     advice = SlowAdvice()
     monkeypatch.setattr(hints, "hint", advice)
-    with TestClient(make_app(tmp_path, hint_workers=1, max_queued_hints=0)) as client:
-        tables = [create(client, seats=["human", "random"], target=50) for _ in range(2)]
-        try:
-            with connect(client) as a, connect(client) as b:
-                for conn, (table_id, tokens) in zip((a, b), tables, strict=True):
-                    conn.hello(table_id, tokens["0"])
-                    conn.my_turn()
-                a.send(type="hint")
-                asked = b.send(type="hint")
-                err = b.error()
-                assert err["code"] == "busy" and err["seq"] == asked
-                b.send(type="ping")  # the connection is unharmed
-                assert b.expect("pong")
-        finally:
-            advice.gate.set()
+    with players_to_move(tmp_path, 2, advice, hint_workers=1, max_queued_hints=0) as (a, b):
+        a.send(type="hint")
+        asked = b.send(type="hint")
+        err = b.error()
+        assert err["code"] == "busy" and err["seq"] == asked
+        b.send(type="ping")  # the connection is unharmed
+        assert b.expect("pong")
 
 
 def test_hints_are_computed_in_a_worker_process(tmp_path: Path) -> None:
