@@ -166,13 +166,17 @@ def browser() -> Browser:
 
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
-    """A fresh browser profile at desktop size; the test fails on an uncaught script error
-    or if the page asked for an interface text no language has."""
+    """A fresh browser profile at desktop size; the test fails on an uncaught script error,
+    anything the Content-Security-Policy blocked, or if the page asked for an interface text
+    no language has."""
     context = browser.new_context(viewport=DESKTOP)
     context.set_default_timeout(15_000)
     p = context.new_page()
     errors: list[str] = []
     p.on("pageerror", lambda e: errors.append(str(e)))
+    p.on(
+        "console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None
+    )
     yield p
     missing = missing_keys(p)
     context.close()

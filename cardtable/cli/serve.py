@@ -42,7 +42,7 @@ def serve(
     ] = 20.0,
     http_rate: Annotated[
         float, typer.Option(min=0.1, help="API requests per second one address may make")
-    ] = 10.0,
+    ] = 20.0,
     create_per_minute: Annotated[
         float, typer.Option(min=0.1, help="new tables per minute one address may create")
     ] = 6.0,

@@ -31,8 +31,8 @@ class ServerConfig:
     max_live_tables: int = 5000
     list_limit: int = 200  # tables per listing
     # -- per client address ------------------------------------------------------------------
-    http_rate: float = 10.0  # API requests per second on average (pages and static files free)
-    http_burst: int = 40
+    http_rate: float = 20.0  # API requests per second on average (pages and static files free)
+    http_burst: int = 80
     create_per_minute: float = 6.0  # new tables per minute on average, bursts of create_burst
     create_burst: int = 10
     max_tables_per_client: int = 20  # unfinished tables one address created
