@@ -13,6 +13,10 @@ from cardtable.server.workers import Workers
 HINT_ITERATIONS = 200  # about a search:medium decision's worth of sampled deals
 
 
+class Stale(Exception):
+    """The hint was asked for a version the table has already left."""
+
+
 class HintDesk:
     def __init__(self, workers: Workers) -> None:
         self.workers = workers
@@ -42,6 +46,8 @@ class HintDesk:
     async def get(self, seat: int, version: int, view: dict[str, Any]) -> Hint:
         """The hint for ``seat`` at ``version``: cached, joined to the one being computed, or
         computed now (``Busy`` if the hint workers are full; cancelled if voided)."""
+        if version < self.version:
+            raise Stale
         self.new_version(version)
         answer = self._answers.get(seat)
         if answer is not None:

@@ -30,7 +30,7 @@ from cardtable.core.match import Match
 from cardtable.server import protocol as p
 from cardtable.server.config import ServerConfig
 from cardtable.server.connection import Connection
-from cardtable.server.hints import HintDesk
+from cardtable.server.hints import HintDesk, Stale
 from cardtable.server.seats import HUMAN, Seat, bot_seed, levels_for
 from cardtable.server.store import (
     FINISHED,
@@ -371,7 +371,7 @@ class LiveTable:
         except Busy:
             conn.push(p.error(p.BUSY, "Every hint helper is busy; ask again shortly", seq))
             return
-        except asyncio.CancelledError:
+        except (asyncio.CancelledError, Stale):
             conn.push(p.error(p.STALE_VERSION, "The table moved on before the hint was ready", seq))
             return
         conn.push(
