@@ -46,16 +46,22 @@ def test_hint_is_refused_to_spectators_and_out_of_turn_and_without_sampling(
 def test_hint_gives_a_legal_action_with_a_reason(tmp_path: Path, game: str) -> None:
     rules = rules_class(game)
     assert rules.determinize is not Rules.determinize, f"{game} cannot sample hidden cards"
-    players = rules.default_players
     with TestClient(make_app(tmp_path)) as client:
-        table_id, tokens = create(client, game, seats=["human"] + ["random"] * (players - 1))
-        with connect(client) as me:
-            me.hello(table_id, tokens["0"])
-            state = me.my_turn(timeout=30)
-            me.send(type="hint")
-            advice = me.expect("hint", timeout=60)
-            assert advice["action"] in state["view"]["legal_actions"]
-            assert advice["reason"] and advice["top"][0]["action"] == advice["action"]
+        advice = ask_hint(client, game)
+        assert advice["reason"] and advice["top"][0]["action"] == advice["action"]
+
+
+def ask_hint(client: TestClient, game: str) -> dict[str, Any]:
+    """A person against computers asks for a hint at their first turn; it names a legal move."""
+    players = rules_class(game).default_players
+    table_id, tokens = create(client, game, seats=["human"] + ["random"] * (players - 1))
+    with connect(client) as me:
+        me.hello(table_id, tokens["0"])
+        state = me.my_turn(timeout=30)
+        me.send(type="hint")
+        advice = me.expect("hint", timeout=90)
+        assert advice["action"] in state["view"]["legal_actions"]
+        return advice
 
 
 class SlowAdvice:
@@ -160,13 +166,7 @@ def test_hints_beyond_the_workers_and_their_queue_are_busy(
 def test_hints_are_computed_in_a_worker_process(tmp_path: Path) -> None:
     """The server's own setting: a hint's search runs beside the event loop, not on it."""
     with TestClient(make_app(tmp_path, hint_processes=True)) as client:
-        table_id, tokens = create(client, "royal-casino", seats=["human", "random"])
-        with connect(client) as me:
-            me.hello(table_id, tokens["0"])
-            state = me.my_turn(timeout=30)
-            me.send(type="hint")
-            advice = me.expect("hint", timeout=90)
-            assert advice["action"] in state["view"]["legal_actions"]
-            pool = client.app.state.room.workers._hints  # type: ignore[attr-defined]
-            assert isinstance(pool, ProcessPoolExecutor)
-            assert pool._processes and os.getpid() not in pool._processes
+        ask_hint(client, "royal-casino")
+        pool = client.app.state.room.workers._hints  # type: ignore[attr-defined]
+        assert isinstance(pool, ProcessPoolExecutor)
+        assert pool._processes and os.getpid() not in pool._processes

@@ -286,11 +286,7 @@ class Store:
     def set_token(self, table_id: str, seat: int, hashed: str) -> None:
         """A person's seat gets a new token (the old one stops working)."""
         with Session(self.engine) as s, s.begin():
-            s.execute(
-                update(SeatRow)
-                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
-                .values(token_hash=hashed)
-            )
+            _update_seat(s, table_id, seat, token_hash=hashed)
 
     def append(
         self, table_id: str, action: StoredAction, new_hand: StoredHand | None, summary: Summary
@@ -348,11 +344,7 @@ class Store:
     def claim_seat(self, table_id: str, seat: int, status: str) -> None:
         """Mark a human seat as taken for the first time (and the table's status after it)."""
         with Session(self.engine) as s, s.begin():
-            s.execute(
-                update(SeatRow)
-                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
-                .values(claimed=True)
-            )
+            _update_seat(s, table_id, seat, claimed=True)
             s.execute(
                 update(TableRow)
                 .where(TableRow.id == table_id)
@@ -407,6 +399,12 @@ class Store:
             for r in seats:
                 by_id[r.table_id].seats.append(StoredSeat(r.seat, r.kind, r.token_hash, r.claimed))
             return tables
+
+
+def _update_seat(s: Session, table_id: str, seat: int, **values: Any) -> None:
+    s.execute(
+        update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat).values(**values)
+    )
 
 
 def _stored(row: TableRow) -> StoredTable:
