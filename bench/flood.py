@@ -164,7 +164,7 @@ async def idler(port: int, address: str, until: float, counts: Counter[str]) -> 
         try:
             await asyncio.wait_for(reader.read(1), max(0.0, until - time.monotonic()))
             counts["closed by the server"] += 1
-            counts["held (s, total)"] += int(time.monotonic() - opened)
+            counts["seconds held, summed"] += round(time.monotonic() - opened)
         except (TimeoutError, OSError):
             counts["still open at the end"] += 1
         writer.close()
