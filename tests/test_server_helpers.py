@@ -42,7 +42,7 @@ def make_app(tmp_path: Path, name: str = "room.db", **settings: Any) -> FastAPI:
                             "create_burst": 10**4, "max_tables_per_client": 10**4,
                             "max_bot_tables_per_client": 10**4,
                             "max_search_tables_per_client": 10**4,
-                            "hint_processes": False}  # fmt: skip
+                            "hint_processes": False, "refusal_seconds": 0.0}  # fmt: skip
     base.update(settings)
     return create_app(ServerConfig(db_url=f"sqlite:///{tmp_path / name}", **base))
 

@@ -155,11 +155,13 @@ def test_a_websocket_that_never_says_hello_is_closed(tmp_path: Path) -> None:
 
 
 def test_api_requests_are_rate_limited_per_address(tmp_path: Path) -> None:
-    with room_client(tmp_path, http_rate=1.0, http_burst=5) as client:
+    with room_client(tmp_path, http_rate=1.0, http_burst=5, refusal_seconds=0.3) as client:
         mine = {"x-client": "10.0.0.1"}
         codes = [client.get("/api/tables", headers=mine).status_code for _ in range(5)]
         assert codes == [200] * 5
+        asked = time.monotonic()
         r = client.get("/api/games", headers=mine)
+        assert time.monotonic() - asked >= 0.3  # the refusal waits: a looping client slows
         assert r.status_code == 429 and r.json()["code"] == "rate_limited"
         assert int(r.headers["retry-after"]) >= 1
         assert client.get("/", headers=mine).status_code == 200  # pages are not counted

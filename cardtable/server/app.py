@@ -98,7 +98,9 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     )
     app.state.room = room
     app.state.config = config
-    app.add_middleware(Guard, rate=config.http_rate, burst=config.http_burst)
+    app.add_middleware(
+        Guard, rate=config.http_rate, burst=config.http_burst, pause=config.refusal_seconds
+    )
 
     @app.middleware("http")
     async def limit_bodies(
@@ -119,6 +121,8 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
 
     @app.exception_handler(RoomError)
     async def room_error(request: Request, exc: RoomError) -> Response:
+        if exc.status == 429:  # a client looping on refusals is slowed down, not served faster
+            await asyncio.sleep(config.refusal_seconds)
         return _error(exc.status, exc.message, exc.code)
 
     @app.exception_handler(HTTPException)

@@ -39,6 +39,7 @@ class ServerConfig:
     max_bot_tables_per_client: int = 2  # of them, tables with no person's seat
     max_search_tables_per_client: int = 4  # of them, tables with a search-level computer
     max_sockets_per_client: int = 64  # WebSockets open at once
+    refusal_seconds: float = 1.0  # a request refused for its rate is answered after this
     # -- time limits -------------------------------------------------------------------------
     open_table_seconds: float = 3600.0  # a table whose seats nobody joined is removed after it
     token_days: float = 7.0  # seat tokens stop working this long after the match ends

@@ -1,11 +1,14 @@
 """The HTTP front door: a request rate limit per client address, security headers on every
 response, and the one error body every HTTP error has, ``{"error": sentence, "code": code}``.
 
-A plain ASGI middleware (no per-request task), so refusing a flood costs as little as can be.
+A plain ASGI middleware (no per-request task), so refusing a flood costs as little as can be;
+a refused request is answered only after a pause, so a client that loops on its requests is
+slowed to a few a second instead of keeping the server busy refusing it.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -33,9 +36,10 @@ def error_body(message: str, code: str) -> bytes:
 
 
 class Guard:
-    def __init__(self, app: ASGIApp, rate: float, burst: int) -> None:
+    def __init__(self, app: ASGIApp, rate: float, burst: int, pause: float) -> None:
         self.app = app
         self.rate = rate
+        self.pause = pause  # before a refusal is sent (Retry-After says as much)
         self.buckets = AddressBuckets(rate, burst)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -45,6 +49,7 @@ class Guard:
             return
         path: str = scope.get("path", "")
         if path.startswith(LIMITED) and not self.buckets.allow(client_address(scope.get("client"))):
+            await asyncio.sleep(self.pause)
             if kind == "websocket":
                 await send({"type": "websocket.close", "code": 1008, "reason": "rate limited"})
             else:

@@ -133,6 +133,17 @@ class Room:
         may ask for new seat links)."""
         if len(self.tables) + len(self._pending) >= self.config.max_live_tables:
             raise RoomError(503, "The card room is full; try again later")
+        # The limits first, before any work (every attempt counts); the default seats are a
+        # person and computers. From the check to the count below there is no await.
+        given = seats if seats is not None else [HUMAN]
+        counted = Kind(address, HUMAN in given, any(k.startswith("search") for k in given))
+        self._check_limits(counted)
+        if not self._creations.allow(address):
+            raise RoomError(
+                429,
+                f"Too many new tables: at most {self.config.create_per_minute:g} a minute",
+                "rate_limited",
+            )
         try:
             cls = rules_class(game)
             known = {spec.name for spec in cls.option_specs}
@@ -153,14 +164,6 @@ class Room:
                 raise RoomError(
                     400, f"Seat kind {kind!r} is not one of {allowed} for {match.rules.title}"
                 )
-        counted = Kind(address, HUMAN in kinds, any(k.startswith("search") for k in kinds))
-        self._check_limits(counted)  # then counted at once: no await between check and count
-        if not self._creations.allow(address):
-            raise RoomError(
-                429,
-                f"Too many new tables: at most {self.config.create_per_minute:g} a minute",
-                "rate_limited",
-            )
         self._pending.append(counted)
         try:
             return await self._create(match, kinds, address)

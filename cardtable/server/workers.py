@@ -6,8 +6,10 @@ on a thread slowed the other tables several times over; in a process it runs bes
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 import multiprocessing
+import os
 import threading
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
@@ -22,8 +24,14 @@ class Busy(Exception):
     """Every hint worker is taken and the queue is full: ask again shortly."""
 
 
-def _import(modules: list[str]) -> None:
-    """In a new hint process: register every game the server has (plugins included)."""
+HINT_NICENESS = 10  # hints are best effort: the scheduler favours the server's own process
+
+
+def _start_hint_process(modules: list[str]) -> None:
+    """In a new hint process: yield the processor to the server first, and register every
+    game the server has (plugins included)."""
+    with contextlib.suppress(OSError, AttributeError):  # (no nice() on some systems)
+        os.nice(HINT_NICENESS)
     for name in modules:
         importlib.import_module(name)
 
@@ -37,7 +45,7 @@ def hint_executor(workers: int, processes: bool) -> Executor:
     return ProcessPoolExecutor(
         workers,
         mp_context=multiprocessing.get_context("spawn"),  # never fork a threaded server
-        initializer=_import,
+        initializer=_start_hint_process,
         initargs=(modules,),
     )
 
