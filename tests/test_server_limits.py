@@ -58,7 +58,7 @@ def test_table_creation_is_rate_limited_per_address(tmp_path: Path) -> None:
         assert made == [201, 201, 201]
         r = post(client, "10.0.0.1", ["human", "human"])
         assert r.status_code == 429 and r.json()["code"] == "rate_limited"
-        assert "at most 6 a minute" in r.json()["error"]
+        assert "at most 6 a minute" in r.json()["error"] and r.headers["retry-after"] == "10"
         assert post(client, "10.0.0.2", ["human", "human"]).status_code == 201
 
 

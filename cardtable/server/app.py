@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -123,7 +124,10 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     async def room_error(request: Request, exc: RoomError) -> Response:
         if exc.status == 429:  # a client looping on refusals is slowed down, not served faster
             await asyncio.sleep(config.refusal_seconds)
-        return _error(exc.status, exc.message, exc.code)
+        response = _error(exc.status, exc.message, exc.code)
+        if exc.code == "rate_limited":  # new tables: when the next one may be made
+            response.headers["Retry-After"] = str(math.ceil(60 / config.create_per_minute))
+        return response
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> Response:
