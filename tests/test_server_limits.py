@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -19,6 +20,7 @@ from fastapi.testclient import TestClient
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
+from cardtable.bots.search import SearchBot
 from cardtable.server.room import Room, RoomError
 
 from .server_process import serving
@@ -207,3 +209,30 @@ def test_idle_and_slow_header_connections_are_closed(tmp_path: Path) -> None:
         finally:
             for s in [*idle, slow]:
                 s.close()
+
+
+def test_quick_computers_never_wait_behind_a_search(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the only search thread taken (a search that does not end), a person's table
+    against a random computer still gets its replies."""
+    gate = threading.Event()
+
+    def endless(self: SearchBot, view: dict[str, Any], legal: Any) -> Any:
+        gate.wait(20)
+        return legal[0]
+
+    monkeypatch.setattr(SearchBot, "choose", endless)
+    try:
+        with room_client(tmp_path, search_workers=1, bot_workers=1) as client:
+            post(client, "a", ["search:easy", "search:easy"], game="royal-casino")
+            made = post(client, "b", ["human", "random"], target=50).json()
+            with connect(client) as me:
+                me.hello(made["table"]["id"], made["tokens"]["0"])
+                for _ in range(3):
+                    me.my_turn(timeout=10)
+                    me.play(me.view["legal_actions"][0])
+                    me.expect("ack")
+                assert me.my_turn(timeout=10)["version"] >= 4  # the computer replied each time
+    finally:
+        gate.set()

@@ -83,8 +83,11 @@ def serve(
         float, typer.Option(min=0, help="days after a match ends that its seat links work")
     ] = 7.0,
     bot_workers: Annotated[
-        int, typer.Option(min=1, max=64, help="threads choosing computer moves")
+        int, typer.Option(min=1, max=64, help="threads choosing random and heuristic moves")
     ] = 2,
+    search_workers: Annotated[
+        int, typer.Option(min=1, max=64, help="threads choosing search-level moves")
+    ] = 1,
     hint_workers: Annotated[int, typer.Option(min=1, max=64, help="processes computing hints")] = 1,
     max_queued_hints: Annotated[
         int, typer.Option(min=0, help="hints waiting for a worker, room-wide (beyond: busy)")
@@ -149,6 +152,7 @@ def serve(
         open_table_seconds=open_table_seconds,
         token_days=token_days,
         bot_workers=bot_workers,
+        search_workers=search_workers,
         hint_workers=hint_workers,
         max_queued_hints=max_queued_hints,
         openapi=openapi,

@@ -49,7 +49,8 @@ class ServerConfig:
     max_handshakes_per_client: int = 32  # connections of one address still in their handshake
     max_connections: int = 2048  # connections at once, all clients; beyond, HTTP 503
     # -- computing -------------------------------------------------------------------------
-    bot_workers: int = 2  # threads choosing computer moves
+    bot_workers: int = 2  # threads choosing the quick computer players' moves
+    search_workers: int = 1  # threads choosing search-level moves (never ahead of quick ones)
     hint_workers: int = 1  # processes computing hints
     hint_processes: bool = True  # False: threads (tests that look inside a hint)
     max_queued_hints: int = 8  # hints waiting for a thread, room-wide; beyond, "busy"

@@ -83,6 +83,7 @@ class Room:
         self._records: OrderedDict[str, dict[str, Any]] = OrderedDict()
         self.workers = Workers(
             config.bot_workers,
+            config.search_workers,
             config.hint_workers,
             config.max_queued_hints,
             processes=config.hint_processes,

@@ -1,7 +1,9 @@
-"""The room's bounded workers: a small thread pool chooses computer moves, and hints are
-computed in their own worker processes, so a flood of hints can neither delay a computer move
-nor queue without end, nor hold the interpreter lock the event loop needs (a search running
-on a thread slowed the other tables several times over; in a process it runs beside them)."""
+"""The room's bounded workers: small thread pools choose computer moves (the quick levels on
+one, the search levels on another, so a table of searching computers never makes a quick one
+wait), and hints are computed in their own worker processes, so a flood of hints can neither
+delay a computer move nor queue without end, nor hold the interpreter lock the event loop
+needs (a search running on a thread slowed the other tables several times over; in a process
+it runs beside them)."""
 
 from __future__ import annotations
 
@@ -52,16 +54,26 @@ def hint_executor(workers: int, processes: bool) -> Executor:
 
 class Workers:
     def __init__(
-        self, bot_workers: int, hint_workers: int, max_queued_hints: int, *, processes: bool
+        self,
+        bot_workers: int,
+        search_workers: int,
+        hint_workers: int,
+        max_queued_hints: int,
+        *,
+        processes: bool,
     ) -> None:
         self._bots = ThreadPoolExecutor(max(1, bot_workers), thread_name_prefix="cardtable-bot")
+        self._search = ThreadPoolExecutor(
+            max(1, search_workers), thread_name_prefix="cardtable-search"
+        )
         self._hints = hint_executor(max(1, hint_workers), processes)
         self.hint_capacity = max(1, hint_workers) + max(0, max_queued_hints)
         self._pending = 0  # hints submitted and not finished (running or queued)
         self._lock = threading.Lock()
 
-    async def bot(self, fn: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._bots, fn, *args)
+    async def bot(self, level: str, fn: Callable[..., T], *args: Any) -> T:
+        pool = self._search if level.startswith("search") else self._bots
+        return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
 
     async def hint(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a hint on the hint pool; raise ``Busy`` if too many wait. Cancelling the caller
@@ -89,4 +101,5 @@ class Workers:
     def close(self) -> None:
         """Drop what waits; a hint process finishes its search (a second or so) and exits."""
         self._bots.shutdown(wait=False, cancel_futures=True)
+        self._search.shutdown(wait=False, cancel_futures=True)
         self._hints.shutdown(wait=True, cancel_futures=True)
