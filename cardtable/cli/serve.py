@@ -61,6 +61,12 @@ def serve(
     max_sockets_per_client: Annotated[
         int, typer.Option(min=1, help="WebSockets one address may hold open")
     ] = 64,
+    max_live_tables: Annotated[
+        int, typer.Option(min=1, help="tables in memory at once, all clients (beyond: 503)")
+    ] = 5000,
+    refusal_seconds: Annotated[
+        float, typer.Option(min=0, max=10, help="pause before answering a rate refusal (429)")
+    ] = 1.0,
     max_connections: Annotated[
         int, typer.Option(min=16, help="connections at once, all clients (beyond: HTTP 503)")
     ] = 2048,
@@ -145,6 +151,8 @@ def serve(
         max_search_tables_per_client=max_search_tables_per_client,
         max_sockets_per_client=max_sockets_per_client,
         max_connections=max_connections,
+        max_live_tables=max_live_tables,
+        refusal_seconds=refusal_seconds,
         max_handshakes_per_client=max_handshakes_per_client,
         keep_alive_seconds=keep_alive_seconds,
         handshake_seconds=handshake_seconds,
