@@ -5,15 +5,17 @@ from __future__ import annotations
 import importlib
 import logging
 import socket
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
+from cardtable.cli.limits import with_limit_options
 from cardtable.server.config import DEFAULT_DB, ServerConfig
 
 WS_HARD_LIMIT = 1024 * 1024  # frames above this close the connection; above the cap, an error
 
 
+@with_limit_options
 def serve(
     host: Annotated[
         str, typer.Option(help="address to listen on (127.0.0.1: this computer only)")
@@ -40,74 +42,15 @@ def serve(
     rate: Annotated[
         float, typer.Option(min=1, help="messages per second one connection may send")
     ] = 20.0,
-    http_rate: Annotated[
-        float, typer.Option(min=0.1, help="API requests per second one address may make")
-    ] = 20.0,
-    create_per_minute: Annotated[
-        float, typer.Option(min=0.1, help="new tables per minute one address may create")
-    ] = 6.0,
-    create_burst: Annotated[
-        int, typer.Option(min=1, help="new tables one address may create at once")
-    ] = 10,
-    max_tables_per_client: Annotated[
-        int, typer.Option(min=1, help="unfinished tables one address may have created")
-    ] = 20,
-    max_bot_tables_per_client: Annotated[
-        int, typer.Option(min=0, help="of them, tables of computers only")
-    ] = 2,
-    max_search_tables_per_client: Annotated[
-        int, typer.Option(min=0, help="of them, tables with a search-level computer")
-    ] = 4,
-    max_sockets_per_client: Annotated[
-        int, typer.Option(min=1, help="WebSockets one address may hold open")
-    ] = 64,
-    max_live_tables: Annotated[
-        int, typer.Option(min=1, help="tables in memory at once, all clients (beyond: 503)")
-    ] = 5000,
-    refusal_seconds: Annotated[
-        float, typer.Option(min=0, max=10, help="pause before answering a rate refusal (429)")
-    ] = 1.0,
-    max_connections: Annotated[
-        int, typer.Option(min=16, help="connections at once, all clients (beyond: HTTP 503)")
-    ] = 2048,
-    max_handshakes_per_client: Annotated[
-        int, typer.Option(min=1, help="connections of one address not yet past their request")
-    ] = 32,
-    keep_alive_seconds: Annotated[
-        int, typer.Option(min=1, help="seconds an idle HTTP keep-alive connection is kept")
-    ] = 5,
-    handshake_seconds: Annotated[
-        float, typer.Option(min=1, help="seconds a new connection has to send its request")
-    ] = 10.0,
-    hello_seconds: Annotated[
-        float, typer.Option(min=1, help="seconds a WebSocket has to join a table")
-    ] = 30.0,
-    open_table_seconds: Annotated[
-        float, typer.Option(min=10, help="seconds before a table nobody joined is removed")
-    ] = 3600.0,
-    token_days: Annotated[
-        float, typer.Option(min=0, help="days after a match ends that its seat links work")
-    ] = 7.0,
-    bot_workers: Annotated[
-        int, typer.Option(min=1, max=64, help="threads choosing random and heuristic moves")
-    ] = 2,
-    search_workers: Annotated[
-        int, typer.Option(min=1, max=64, help="threads choosing search-level moves")
-    ] = 1,
-    hint_workers: Annotated[int, typer.Option(min=1, max=64, help="processes computing hints")] = 1,
-    max_queued_hints: Annotated[
-        int, typer.Option(min=0, help="hints waiting for a worker, room-wide (beyond: busy)")
-    ] = 8,
-    openapi: Annotated[
-        bool, typer.Option(help="serve the API description at /openapi.json")
-    ] = False,
     plugin: Annotated[
         list[str] | None,
         typer.Option("--plugin", help="import a module that registers more games or players"),
     ] = None,
     log_level: Annotated[str, typer.Option(help="debug, info, warning or error")] = "warning",
+    **limits: Any,
 ) -> None:
-    """Start a local card room: open the printed address in a browser."""
+    """Start a local card room: open the printed address in a browser. The room's limits
+    (``--http-rate`` … ``--max-queued-hints``) are in docs/security.md."""
     try:
         import uvicorn
 
@@ -142,28 +85,8 @@ def serve(
         max_message_bytes=max_message_bytes,
         rate=rate,
         burst=max(1, int(rate * 2)),
-        http_rate=http_rate,
-        http_burst=max(1, int(http_rate * 4)),
-        create_per_minute=create_per_minute,
-        create_burst=create_burst,
-        max_tables_per_client=max_tables_per_client,
-        max_bot_tables_per_client=max_bot_tables_per_client,
-        max_search_tables_per_client=max_search_tables_per_client,
-        max_sockets_per_client=max_sockets_per_client,
-        max_connections=max_connections,
-        max_live_tables=max_live_tables,
-        refusal_seconds=refusal_seconds,
-        max_handshakes_per_client=max_handshakes_per_client,
-        keep_alive_seconds=keep_alive_seconds,
-        handshake_seconds=handshake_seconds,
-        hello_seconds=hello_seconds,
-        open_table_seconds=open_table_seconds,
-        token_days=token_days,
-        bot_workers=bot_workers,
-        search_workers=search_workers,
-        hint_workers=hint_workers,
-        max_queued_hints=max_queued_hints,
-        openapi=openapi,
+        http_burst=max(1, int(limits["http_rate"] * 4)),
+        **limits,
     )
     level = log_level.upper()
     logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
