@@ -13,6 +13,7 @@ import importlib
 import multiprocessing
 import os
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -29,13 +30,20 @@ class Busy(Exception):
 HINT_NICENESS = 10  # hints are best effort: the scheduler favours the server's own process
 
 
-def _start_hint_process(modules: list[str]) -> None:
-    """In a new hint process: yield the processor to the server first, and register every
-    game the server has (plugins included)."""
+def _start_hint_process(modules: list[str], server: int) -> None:
+    """In a new hint process: yield the processor to the server first, leave when the server
+    is gone (even killed), and register every game the server has (plugins included)."""
     with contextlib.suppress(OSError, AttributeError):  # (no nice() on some systems)
         os.nice(HINT_NICENESS)
+    threading.Thread(target=_follow, args=(server,), daemon=True).start()
     for name in modules:
         importlib.import_module(name)
+
+
+def _follow(server: int) -> None:
+    while os.getppid() == server:
+        time.sleep(1.0)
+    os._exit(0)
 
 
 def hint_executor(workers: int, processes: bool) -> Executor:
@@ -48,7 +56,7 @@ def hint_executor(workers: int, processes: bool) -> Executor:
         workers,
         mp_context=multiprocessing.get_context("spawn"),  # never fork a threaded server
         initializer=_start_hint_process,
-        initargs=(modules,),
+        initargs=(modules, os.getpid()),
     )
 
 
