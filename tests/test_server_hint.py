@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
 import os
+import signal
 import threading
 import time
 from collections.abc import Iterator
@@ -11,14 +14,17 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
+import httpx2
 import pytest
 from fastapi.testclient import TestClient
+from websockets.asyncio.client import connect as ws_connect
 
 from cardtable.bots.hint import Hint
 from cardtable.core.game import Rules
 from cardtable.core.registry import rules_class
 from cardtable.server import hints
 
+from .server_process import serving
 from .test_server_helpers import Client, connect, create, make_app
 
 
@@ -170,3 +176,43 @@ def test_hints_are_computed_in_a_worker_process(tmp_path: Path) -> None:
         pool = client.app.state.room.workers._hints  # type: ignore[attr-defined]
         assert isinstance(pool, ProcessPoolExecutor)
         assert pool._processes and os.getpid() not in pool._processes
+
+
+def test_a_hint_process_leaves_when_the_server_is_killed(tmp_path: Path) -> None:
+    with serving(tmp_path / "room.db") as (proc, base):
+        made = httpx2.post(
+            f"{base}/api/tables", json={"game": "royal-casino", "seats": ["human", "random"]}
+        ).json()
+
+        async def ask() -> None:
+            async with ws_connect(base.replace("http", "ws") + "/ws") as ws:
+                hello = {"type": "hello", "seq": 1, "table": made["table"]["id"]}
+                await ws.send(json.dumps({**hello, "token": made["tokens"]["0"]}))
+                while True:
+                    msg = json.loads(await asyncio.wait_for(ws.recv(), 60))
+                    if msg["type"] == "state" and msg["view"]["to_move"] == 0:
+                        await ws.send(json.dumps({"type": "hint", "seq": 2}))
+                    if msg["type"] == "hint":
+                        return
+
+        asyncio.run(ask())
+        children = [int(p) for p in Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
+                    .read_text().split()]  # fmt: skip
+        assert children  # the hint process (and multiprocessing's resource tracker)
+        proc.kill()
+        proc.wait(10)
+        deadline = time.monotonic() + 10
+        while any(_alive(p) for p in children) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        left = [p for p in children if _alive(p)]
+        for pid in left:
+            os.kill(pid, signal.SIGKILL)
+        assert not left
+
+
+def _alive(pid: int) -> bool:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return False
+    return "(zombie)" not in status
