@@ -70,9 +70,27 @@ def start_server(db: Path, game: str, bot_delay: float) -> tuple[subprocess.Pope
         "0",
         "--rate",
         "1000",
+        # one address plays every seat here: lift the per-address limits (docs/security.md)
+        "--http-rate",
+        "100000",
+        "--create-per-minute",
+        "100000",
+        "--create-burst",
+        "100000",
+        "--max-tables-per-client",
+        "100000",
+        "--max-sockets-per-client",
+        "100000",
+        "--max-handshakes-per-client",
+        "100000",
     ]
     if game == TOY:
         cmd += ["--plugin", "tests.toygame"]
+    return launch(cmd)
+
+
+def launch(cmd: list[str]) -> tuple[subprocess.Popen[str], str]:
+    """Run the server command ``cmd``; its process and address once it answers."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None

@@ -40,6 +40,12 @@ CHROMIUM_ARGS = [
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 PHONE: ViewportSize = {"width": 375, "height": 667}
 BOT_DELAY = 0.05
+# Every test of a process shares one room and one address: the per-address limits
+# (docs/security.md) are lifted so that they never decide a browser test.
+LIFTED = ("--http-rate", "10000", "--create-per-minute", "100000", "--create-burst", "100000",
+          "--max-tables-per-client", "100000", "--max-bot-tables-per-client", "100000",
+          "--max-search-tables-per-client", "100000", "--max-sockets-per-client", "100000",
+          "--max-handshakes-per-client", "100000")  # fmt: skip
 
 # Outside CI a machine without Chromium skips the browser tests; CI sets
 # CARDTABLE_REQUIRE_CHROMIUM so a missing browser fails there instead of passing quietly.
@@ -96,7 +102,7 @@ class Room:
 @contextmanager
 def running_room(directory: Path) -> Iterator[Room]:
     """``cardtable serve`` on a free loopback port with a fresh SQLite file."""
-    options = ("--bot-delay", str(BOT_DELAY), "--takeover-seconds", "0")
+    options = ("--bot-delay", str(BOT_DELAY), "--takeover-seconds", "0", *LIFTED)
     with serving(directory / "room.db", *options) as (_, base):
         room = Room(base)
         yield room
@@ -160,13 +166,17 @@ def browser() -> Browser:
 
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
-    """A fresh browser profile at desktop size; the test fails on an uncaught script error
-    or if the page asked for an interface text no language has."""
+    """A fresh browser profile at desktop size; the test fails on an uncaught script error,
+    anything the Content-Security-Policy blocked, or if the page asked for an interface text
+    no language has."""
     context = browser.new_context(viewport=DESKTOP)
     context.set_default_timeout(15_000)
     p = context.new_page()
     errors: list[str] = []
     p.on("pageerror", lambda e: errors.append(str(e)))
+    p.on(
+        "console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None
+    )
     yield p
     missing = missing_keys(p)
     context.close()

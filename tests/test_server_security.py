@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -314,3 +315,72 @@ def test_a_client_that_stops_reading_is_dropped_and_the_table_goes_on(tmp_path: 
                 me.expect("ack")
             assert stalled.dropped and stalled not in table.connections
             assert [c.seat for c in table.connections] == [0]
+
+
+def test_nothing_is_seen_before_it_is_stored(tmp_path: Path) -> None:
+    """While an action's commit is pending (then fails), a second tab's ``sync`` and the
+    table's summary show the last stored state, never the action's effect."""
+    with running(tmp_path) as (client, table_id, tokens, a, b):
+        table = live(client, table_id)
+        while table.version < 3:  # the fourth action ends the first hand
+            mover = a if table.match.to_move == a.seat else b
+            mover.catch_up(table.version)
+            mover.play(mover.view["legal_actions"][0])
+            mover.expect("ack")
+        mover = a if table.match.to_move == a.seat else b
+        mover.catch_up(3)
+        summary = client.get(f"/api/tables/{table_id}").json()
+        assert summary["hand_number"] == 1
+
+        async def locked_database(*args: Any) -> None:
+            await asyncio.sleep(0.6)
+            raise RuntimeError("database is locked")
+
+        table.store.append = locked_database  # type: ignore[method-assign, assignment]
+        with connect(client) as tab:
+            tab.hello(table_id, tokens[str(mover.seat)])
+            before = tab.view
+            mover.play(mover.view["legal_actions"][0])
+            time.sleep(0.2)  # the action is now waiting for its commit
+            tab.send(type="sync")
+            assert client.get(f"/api/tables/{table_id}").json() == summary
+            seen = tab.expect("state")
+            assert seen["version"] == 3 and seen["view"] == before
+            assert mover.error()["code"] == "server_error"
+
+
+def test_a_table_loaded_for_a_failed_hello_leaves_memory(tmp_path: Path) -> None:
+    with TestClient(make_app(tmp_path)) as client:
+        table_id, tokens = create(client, seats=["human", "random"], target=1)
+        room = client.app.state.room  # type: ignore[attr-defined]
+        with connect(client) as me:
+            me.hello(table_id, tokens["0"])
+            while not me.my_turn()["view"]["is_over"]:
+                me.play(me.view["legal_actions"][0])
+                me.expect("ack")
+        deadline = time.monotonic() + 5
+        while table_id in room.tables and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert table_id not in room.tables  # finished and nobody there
+        with connect(client) as c:
+            refused_hello = c.send(type="hello", table=table_id, token="y" * 24)
+            err = c.error()
+            assert err["code"] == "bad_token" and err["seq"] == refused_hello
+            assert table_id not in room.tables
+            assert c.hello(table_id)["seat"] is None  # watching loads it, as before
+
+
+@pytest.mark.parametrize("field", ["table", "token"])
+def test_a_lone_surrogate_is_a_bad_message_without_a_traceback(
+    tmp_path: Path, field: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    with seated(tmp_path) as (client, table_id, _tokens, _me), connect(client) as c:
+        hello = {"type": "hello", "seq": 7, "table": table_id, "token": "x" * 24}
+        text = json.dumps(hello).replace(json.dumps(hello[field]), '"ab\\ud800"')
+        caplog.clear()
+        c.ws.send_text(text)
+        err = c.error()
+        assert err["code"] == "bad_message" and err["seq"] == 7, err
+        assert f"{field} is not valid text" in err["message"]
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+        assert c.hello(table_id)["seat"] is None  # the connection is unharmed

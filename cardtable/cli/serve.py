@@ -5,15 +5,17 @@ from __future__ import annotations
 import importlib
 import logging
 import socket
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
+from cardtable.cli.limits import with_limit_options
 from cardtable.server.config import DEFAULT_DB, ServerConfig
 
 WS_HARD_LIMIT = 1024 * 1024  # frames above this close the connection; above the cap, an error
 
 
+@with_limit_options
 def serve(
     host: Annotated[
         str, typer.Option(help="address to listen on (127.0.0.1: this computer only)")
@@ -45,12 +47,15 @@ def serve(
         typer.Option("--plugin", help="import a module that registers more games or players"),
     ] = None,
     log_level: Annotated[str, typer.Option(help="debug, info, warning or error")] = "warning",
+    **limits: Any,
 ) -> None:
-    """Start a local card room: open the printed address in a browser."""
+    """Start a local card room: open the printed address in a browser. The room's limits
+    (``--http-rate`` … ``--max-queued-hints``) are in docs/security.md."""
     try:
         import uvicorn
 
         from cardtable.server import create_app
+        from cardtable.server.handshake import uvicorn_limits
         from cardtable.server.store import make_engine
     except ModuleNotFoundError as e:
         raise typer.BadParameter(
@@ -80,6 +85,8 @@ def serve(
         max_message_bytes=max_message_bytes,
         rate=rate,
         burst=max(1, int(rate * 2)),
+        http_burst=max(1, int(limits["http_rate"] * 4)),
+        **limits,
     )
     level = log_level.upper()
     logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -102,6 +109,7 @@ def serve(
             log_level=log_level.lower(),
             ws_max_size=WS_HARD_LIMIT,
             ws_per_message_deflate=False,  # pushes are small; compressing them cost most CPU
+            **uvicorn_limits(config),
         )
     )
     server.run(sockets=[sock])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -15,13 +16,16 @@ from typing import Any
 
 from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException
 
 from cardtable.bots import LEVELS
 from cardtable.core.registry import game_ids, rules_class
 from cardtable.server.config import ServerConfig
+from cardtable.server.guard import Guard, error_body
+from cardtable.server.limits import client_address
 from cardtable.server.replay import ReplayError, replay_step
 from cardtable.server.room import Room, RoomError
 from cardtable.server.seats import HUMAN, levels_for
@@ -37,6 +41,12 @@ class CreateTable(BaseModel):
     players: int | None = None
     options: dict[str, Any] = Field(default_factory=dict, max_length=32)
     seats: list[str] | None = Field(default=None, max_length=16)
+
+
+class NewLink(BaseModel):
+    """The creator's key, given when the table was created."""
+
+    owner: str = Field(max_length=128)
 
 
 def games_catalogue() -> dict[str, Any]:
@@ -80,9 +90,18 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         finally:
             room.stop()
 
-    app = FastAPI(title="cardtable", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app = FastAPI(
+        title="cardtable",
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        openapi_url="/openapi.json" if config.openapi else None,
+    )
     app.state.room = room
     app.state.config = config
+    app.add_middleware(
+        Guard, rate=config.http_rate, burst=config.http_burst, pause=config.refusal_seconds
+    )
 
     @app.middleware("http")
     async def limit_bodies(
@@ -92,14 +111,32 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         if request.method in ("POST", "PUT", "PATCH"):
             length = request.headers.get("content-length")
             if length is None or not length.isdigit():
-                return _error(411, "Send a Content-Length header")
+                return _error(411, "Send a Content-Length header", "length_required")
             if int(length) > config.max_request_bytes:
-                return _error(413, f"Request too large (at most {config.max_request_bytes} bytes)")
+                return _error(
+                    413,
+                    f"Request too large (at most {config.max_request_bytes} bytes)",
+                    "too_large",
+                )
         return await call_next(request)
 
     @app.exception_handler(RoomError)
     async def room_error(request: Request, exc: RoomError) -> Response:
-        return _error(exc.status, exc.message)
+        if exc.status == 429:  # a client looping on refusals is slowed down, not served faster
+            await asyncio.sleep(config.refusal_seconds)
+        response = _error(exc.status, exc.message, exc.code)
+        if exc.code == "rate_limited":  # new tables: when the next one may be made
+            response.headers["Retry-After"] = str(math.ceil(60 / config.create_per_minute))
+        return response
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> Response:
+        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "bad_request")
+        return _error(exc.status_code, str(exc.detail), code)
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, exc: Exception) -> Response:
+        return _error(500, "The server could not handle that request", "server_error")
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, exc: RequestValidationError) -> Response:
@@ -107,7 +144,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             f"{'.'.join(str(part) for part in e['loc'][1:]) or 'body'}: {e['msg']}"
             for e in exc.errors()
         )
-        return _error(400, f"Invalid request: {problems}")
+        return _error(400, f"Invalid request: {problems}", "bad_request")
 
     # -- pages ----------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
@@ -135,7 +172,9 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
-        table, tokens = await room.create(body.game, body.players, body.options, body.seats)
+        table, tokens, owner = await room.create(
+            body.game, body.players, body.options, body.seats, client_address(request.client)
+        )
         base = str(request.base_url).rstrip("/")
         return {
             "table": table.summary(),
@@ -145,7 +184,14 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
                 for seat, token in tokens.items()
             },
             "watch": f"{base}/table/{table.id}",
+            "owner": owner,
         }
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/link")
+    async def new_link(table_id: str, seat: int, body: NewLink, request: Request) -> dict[str, Any]:
+        token = await room.new_link(table_id, seat, body.owner)
+        base = str(request.base_url).rstrip("/")
+        return {"seat": seat, "token": token, "link": f"{base}/table/{table_id}#token={token}"}
 
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str) -> dict[str, Any]:
@@ -176,5 +222,5 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     return app
 
 
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def _error(status: int, message: str, code: str) -> Response:
+    return Response(error_body(message, code), status_code=status, media_type="application/json")

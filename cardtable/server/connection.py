@@ -65,6 +65,8 @@ class Connection:
         self.token_hash: str | None = None
         self.closed = False
         self.dropped = False
+        self.joined_once = False  # the hello deadline no longer applies
+        self.tasks: set[asyncio.Task[None]] = set()  # hints being computed for this client
         self.on_drop: Callable[[], None] | None = None  # set by whoever owns the socket
 
     def push(self, message: dict[str, Any] | str) -> None:

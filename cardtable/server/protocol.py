@@ -30,6 +30,12 @@ NOTATION = "notation"
 ILLEGAL = "illegal"
 SERVER_ERROR = "server_error"
 NO_HINT = "no_hint"
+BUSY = "busy"
+TOKEN_EXPIRED = "token_expired"
+TOKEN_REVOKED = "token_revoked"
+TABLE_EXPIRED = "table_expired"
+TOO_MANY_SOCKETS = "too_many_sockets"
+HELLO_TIMEOUT = "hello_timeout"
 
 MAX_SEQ = 2**53 - 1  # exact in JavaScript numbers
 MAX_ID = 64
@@ -163,7 +169,28 @@ def _text(data: dict[str, Any], key: str, seq: int, limit: int) -> str:
         raise ProtocolError(BAD_MESSAGE, f"The message needs a text field {key!r}", seq)
     if len(value) > limit:
         raise ProtocolError(BAD_MESSAGE, f"{key} is too long (at most {limit} characters)", seq)
+    if not encodable(value):
+        raise ProtocolError(BAD_MESSAGE, f"{key} is not valid text (a lone surrogate)", seq)
     return value
+
+
+def encodable(text: str) -> bool:
+    """Whether ``text`` can be stored and hashed as UTF-8 (JSON may carry a lone surrogate,
+    ``"\\ud800"``, which cannot)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def peek_seq(text: str) -> int | None:
+    """The ``seq`` of a message that will not be handled (rate-limited), if it has one."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return _whole(data.get("seq")) if isinstance(data, dict) else None
 
 
 def _optional_text(data: dict[str, Any], key: str, seq: int, limit: int) -> str | None:

@@ -3,14 +3,20 @@
 Tables still being played are rebuilt at start-up by replaying their stored logs
 (``Match.from_record``); finished tables stay in the store and are loaded only when someone
 asks for them (to watch the end, download the record or replay it).
+
+The room also keeps its limits (docs/security.md): how fast and how many tables one client
+address may create, which tables nobody joined expire, and the worker threads shared by all.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
-from collections import OrderedDict
+from collections import Counter, OrderedDict
+from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from cardtable.bots import LEVELS
@@ -19,6 +25,8 @@ from cardtable.core.errors import CardtableError, OptionError
 from cardtable.core.match import OS, Match
 from cardtable.core.registry import rules_class
 from cardtable.server.config import ServerConfig
+from cardtable.server.limits import AddressBuckets, AddressCounts
+from cardtable.server.protocol import TABLE_EXPIRED
 from cardtable.server.seats import BOT_SEED_BITS, HUMAN, levels_for
 from cardtable.server.store import (
     FINISHED,
@@ -34,19 +42,35 @@ from cardtable.server.store import (
     token_hash,
 )
 from cardtable.server.table import LiveTable
+from cardtable.server.workers import Workers
 
 log = logging.getLogger("cardtable.server")
 
 RECORD_CACHE = 64
 
 
-class RoomError(Exception):
-    """A request the room refuses; ``status`` is the HTTP status that fits."""
+CODES = {400: "bad_request", 403: "forbidden", 404: "not_found", 409: "conflict",
+         429: "rate_limited", 500: "server_error", 503: "room_full"}  # fmt: skip
 
-    def __init__(self, status: int, message: str) -> None:
+
+class RoomError(Exception):
+    """A request the room refuses; ``status`` is the HTTP status that fits, ``code`` the
+    error code a program can test (docs/protocol.md)."""
+
+    def __init__(self, status: int, message: str, code: str | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.code = code or CODES.get(status, "error")
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """What counts against a client's table limits."""
+
+    address: str
+    person: bool  # a person sits at it (else computers only)
+    search: bool  # a search-level computer sits at it
 
 
 class Room:
@@ -57,6 +81,17 @@ class Room:
         self._store: AsyncStore | None = None
         self.tables: dict[str, LiveTable] = {}
         self._records: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        self.workers = Workers(
+            config.bot_workers,
+            config.search_workers,
+            config.hint_workers,
+            config.max_queued_hints,
+            processes=config.hint_processes,
+        )
+        self.sockets = AddressCounts(config.max_sockets_per_client)
+        self._creations = AddressBuckets(config.create_per_minute / 60, config.create_burst)
+        self._pending: list[Kind] = []  # tables being stored, counted against the limits
+        self._sweeper: asyncio.Task[None] | None = None
 
     @property
     def store(self) -> AsyncStore:
@@ -72,22 +107,44 @@ class Room:
                 await self._load(table_id, restored=True)
             except Exception:
                 log.exception("table %s could not be rebuilt from the store", table_id)
+        await self.expire_unjoined()
+        self._sweeper = asyncio.create_task(self._sweep(), name="expire-tables")
 
     def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for table in self.tables.values():
             table.stop()
         self.tables.clear()
+        self.workers.close()
         if self._store is not None:
             self._store.close()
             self._store = None
 
     # -- tables ---------------------------------------------------------------------------
     async def create(
-        self, game: str, players: int | None, options: dict[str, Any], seats: list[str] | None
-    ) -> tuple[LiveTable, dict[int, str]]:
-        """A new table and the secret token of each human seat."""
-        if len(self.tables) >= self.config.max_live_tables:
+        self,
+        game: str,
+        players: int | None,
+        options: dict[str, Any],
+        seats: list[str] | None,
+        address: str = "local",
+    ) -> tuple[LiveTable, dict[int, str], str]:
+        """A new table, the secret token of each human seat, and the creator's key (which
+        may ask for new seat links)."""
+        if len(self.tables) + len(self._pending) >= self.config.max_live_tables:
             raise RoomError(503, "The card room is full; try again later")
+        # The limits first, before any work (every attempt counts); the default seats are a
+        # person and computers. From the check to the count below there is no await.
+        given = seats if seats is not None else [HUMAN]
+        counted = Kind(address, HUMAN in given, any(k.startswith("search") for k in given))
+        self._check_limits(counted)
+        if not self._creations.allow(address):
+            raise RoomError(
+                429,
+                f"Too many new tables: at most {self.config.create_per_minute:g} a minute",
+                "rate_limited",
+            )
         try:
             cls = rules_class(game)
             known = {spec.name for spec in cls.option_specs}
@@ -108,9 +165,40 @@ class Room:
                 raise RoomError(
                     400, f"Seat kind {kind!r} is not one of {allowed} for {match.rules.title}"
                 )
+        self._pending.append(counted)
+        try:
+            return await self._create(match, kinds, address)
+        finally:
+            self._pending.remove(counted)
+
+    def _check_limits(self, kind: Kind) -> None:
+        """Refuse a table that would put its creator over a limit (``table_limit``)."""
+        c = self.config
+        mine = [
+            Kind(kind.address, t.has_person, t.has_search)
+            for t in self.tables.values()
+            if t.creator == kind.address and t.status != FINISHED
+        ] + [k for k in self._pending if k.address == kind.address]
+        held = Counter((k.person, k.search) for k in mine)
+        bots = sum(n for (person, _), n in held.items() if not person)
+        search = sum(n for (_, s), n in held.items() if s)
+        if len(mine) >= c.max_tables_per_client:
+            why = f"at most {c.max_tables_per_client} unfinished tables per player"
+        elif not kind.person and bots >= c.max_bot_tables_per_client:
+            why = f"at most {c.max_bot_tables_per_client} tables of computers only per player"
+        elif kind.search and search >= c.max_search_tables_per_client:
+            why = f"at most {c.max_search_tables_per_client} tables with search players per player"
+        else:
+            return
+        raise RoomError(429, f"Too many tables: {why}; finish one first", "table_limit")
+
+    async def _create(
+        self, match: Match, kinds: list[str], address: str
+    ) -> tuple[LiveTable, dict[int, str], str]:
         table_id = secrets.token_urlsafe(6)
         while table_id in self.tables:
             table_id = secrets.token_urlsafe(6)
+        owner = secrets.token_urlsafe(18)
         tokens = {i: secrets.token_urlsafe(18) for i, kind in enumerate(kinds) if kind == HUMAN}
         first = match.hands[0]
         stored = StoredTable(
@@ -127,13 +215,64 @@ class Room:
                 for i, kind in enumerate(kinds)
             ],
             hands=[StoredHand(1, first.dealer, cards_str(first.deck, sort=False))],
+            owner_hash=token_hash(owner),
         )
         await self.store.create_table(stored)
-        table = LiveTable(stored, match, self.store, self.config, self._evict)
-        self.tables[table_id] = table
+        table = self._live(stored, match)
+        table.creator = address
         table.start(restored=False)
         log.info("table %s: %s for %d created", table_id, match.game_id, match.players)
-        return table, tokens
+        return table, tokens, owner
+
+    def _live(self, stored: StoredTable, match: Match) -> LiveTable:
+        table = LiveTable(stored, match, self.store, self.config, self._evict, self.workers)
+        self.tables[stored.id] = table
+        return table
+
+    async def new_link(self, table_id: str, seat: int, owner: str) -> str:
+        """A new token for a person's seat, asked for with the creator's key; the old link
+        stops working at once."""
+        stored_owner = await self.store.owner_hash(table_id)
+        if stored_owner is None or not secrets.compare_digest(stored_owner, token_hash(owner)):
+            raise RoomError(403, "Only the table's creator may give a seat a new link", "forbidden")
+        table = await self.table(table_id)
+        if table is None:
+            raise RoomError(404, f"No table {table_id!r}")
+        if not 0 <= seat < len(table.seats) or not table.seats[seat].is_human:
+            raise RoomError(400, f"Seat {seat} is not a person's seat at this table")
+        if table.token_expired():
+            raise RoomError(409, "The match ended long ago; its seat links have expired")
+        token = secrets.token_urlsafe(18)
+        await table.new_token(seat, token)
+        self.let_go(table)
+        return token
+
+    def let_go(self, table: LiveTable) -> None:
+        """A finished table nobody is at leaves memory (one loaded only to refuse a join)."""
+        if table.status == FINISHED and not table.connections:
+            self._evict(table)
+
+    async def expire_unjoined(self) -> None:
+        """Remove the tables whose seats nobody joined within ``open_table_seconds``."""
+        limit = now() - timedelta(seconds=self.config.open_table_seconds)
+        for table in [t for t in self.tables.values() if t.unjoined and t.created_at < limit]:
+            try:
+                await self.store.delete_table(table.id)
+            except Exception:
+                log.exception("table %s: could not remove it", table.id)
+                continue
+            if self.tables.get(table.id) is table:
+                del self.tables[table.id]
+            table.stop()
+            table.detach_all(TABLE_EXPIRED, "Nobody joined this table in time; it was removed")
+            log.info("table %s: nobody joined it; removed", table.id)
+
+    async def _sweep(self) -> None:
+        every = min(60.0, max(1.0, self.config.open_table_seconds / 4))
+        while True:
+            await asyncio.sleep(every)
+            with contextlib.suppress(Exception):
+                await self.expire_unjoined()
 
     async def table(self, table_id: str) -> LiveTable | None:
         """The live table, loading it from the store if it is finished or not yet loaded."""
@@ -160,8 +299,7 @@ class Room:
                 stored.summary.version,
                 len(stored.actions),
             )
-        table = LiveTable(stored, match, self.store, self.config, self._evict)
-        self.tables[table_id] = table
+        table = self._live(stored, match)
         table.start(restored=restored)
         return table
 
@@ -189,7 +327,7 @@ class Room:
     async def summary(self, table_id: str) -> dict[str, Any]:
         live = self.tables.get(table_id)
         if live is not None:
-            return live.summary()
+            return await live.locked_summary()
         stored = await self.store.load(table_id, with_log=False)
         if stored is None:
             raise RoomError(404, f"No table {table_id!r}")

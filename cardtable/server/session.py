@@ -2,7 +2,8 @@
 
 Every refusal is an ``error`` message to that client alone, and the connection stays open:
 abuse (oversized or malformed messages, floods, stale sequence numbers, someone else's token)
-harms neither the connection nor the match.
+harms neither the connection nor the match. One client address may hold only so many
+sockets, and a socket must join a table soon after it opens.
 """
 
 from __future__ import annotations
@@ -16,13 +17,31 @@ from starlette.websockets import WebSocket
 from cardtable.server import protocol as p
 from cardtable.server.config import ServerConfig
 from cardtable.server.connection import CLOSE_TOO_SLOW, Connection
+from cardtable.server.limits import client_address
 from cardtable.server.room import Room, RoomError
 
 log = logging.getLogger("cardtable.server")
 
+CLOSE_POLICY = 1008  # too many sockets from one address, or no hello in time
+
 
 async def serve_socket(websocket: WebSocket, room: Room, config: ServerConfig) -> None:
+    address = client_address(websocket.client)
     await websocket.accept()
+    if not room.sockets.acquire(address):
+        limit = config.max_sockets_per_client
+        await websocket.send_text(
+            p.encode(p.error(p.TOO_MANY_SOCKETS, f"At most {limit} connections per address"))
+        )
+        await _close(websocket, CLOSE_POLICY, "too many connections")
+        return
+    try:
+        await _serve(websocket, room, config)
+    finally:
+        room.sockets.release(address)
+
+
+async def _serve(websocket: WebSocket, room: Room, config: ServerConfig) -> None:
     conn = Connection(
         websocket, rate=config.rate, burst=config.burst, outbox_size=config.outbox_size
     )
@@ -38,9 +57,20 @@ async def serve_socket(websocket: WebSocket, room: Room, config: ServerConfig) -
         closing.add_done_callback(_background.discard)
 
     conn.on_drop = drop
+    deadline = asyncio.get_running_loop().time() + config.hello_seconds
+    late = False
     try:
         while not conn.closed:
-            message = await websocket.receive()
+            if conn.table is None and not conn.joined_once:
+                left = deadline - asyncio.get_running_loop().time()
+                try:
+                    message = await asyncio.wait_for(websocket.receive(), max(left, 0.0))
+                except TimeoutError:
+                    conn.push(p.error(p.HELLO_TIMEOUT, _hello_late(config)))
+                    late = True
+                    break
+            else:
+                message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
             await handle(room, config, conn, message.get("text"), message.get("bytes"))
@@ -49,12 +79,16 @@ async def serve_socket(websocket: WebSocket, room: Room, config: ServerConfig) -
     finally:
         if conn.table is not None:
             conn.table.leave(conn)
+        for task in conn.tasks:
+            task.cancel()
         conn.close()
         await asyncio.wait({sender}, timeout=5.0)  # let queued pushes go out
         if not sender.done():
             sender.cancel()
         elif not sender.cancelled():
             sender.exception()  # a send to a closed socket: nothing left to do
+        if late:
+            await _close(websocket, CLOSE_POLICY, "no hello in time")
 
 
 async def handle(
@@ -62,10 +96,12 @@ async def handle(
 ) -> None:
     """One incoming frame, answered or refused."""
     if not conn.limiter.allow():
+        small = text is not None and len(text) <= config.max_message_bytes
         conn.push(
             p.error(
                 p.RATE_LIMITED,
                 f"Too many messages: at most {config.rate:g} a second; this one was ignored",
+                p.peek_seq(text) if small and text is not None else None,
             )
         )
         return
@@ -112,14 +148,21 @@ async def dispatch(room: Room, conn: Connection, msg: p.ClientMessage) -> None:
         table = await room.table(msg.table)
         if table is None:
             raise p.ProtocolError(p.UNKNOWN_TABLE, f"No table {msg.table!r}", msg.seq)
-        await table.join(conn, msg)
+        try:
+            await table.join(conn, msg)
+        except p.ProtocolError:
+            room.let_go(table)  # loaded for this join only: it leaves memory again
+            raise
+        conn.joined_once = True
         return
     if conn.table is None:
         raise p.ProtocolError(p.NOT_JOINED, "Send hello to join a table first", msg.seq)
     if isinstance(msg, p.Sync):
-        conn.table.resend(conn)
+        await conn.table.resend(conn)
     elif isinstance(msg, p.HintRequest):
-        await conn.table.hint(conn, msg)
+        task = await conn.table.hint(conn, msg)
+        conn.tasks.add(task)
+        task.add_done_callback(conn.tasks.discard)
     else:
         await conn.table.play(conn, msg)
 
@@ -130,6 +173,10 @@ _background: set[asyncio.Task[None]] = set()
 async def _close(websocket: WebSocket, code: int, reason: str) -> None:
     with contextlib.suppress(Exception):
         await asyncio.wait_for(websocket.close(code, reason), timeout=5.0)
+
+
+def _hello_late(config: ServerConfig) -> str:
+    return f"Send hello within {config.hello_seconds:g} seconds of connecting"
 
 
 def _too_large(config: ServerConfig) -> str:

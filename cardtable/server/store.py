@@ -31,6 +31,7 @@ from sqlalchemy import (
     String,
     Text,
     create_engine,
+    delete,
     event,
     select,
     update,
@@ -111,6 +112,16 @@ class ActionRow(Base):
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class OwnerRow(Base):
+    """The hash of the key its creator got, which may ask for new seat links (a table of
+    its own, so databases made before it need no change)."""
+
+    __tablename__ = "card_owners"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("card_tables.id"), primary_key=True)
+    key_hash: Mapped[str] = mapped_column(String(64))
+
+
 # -- plain data passed between the room and the store -----------------------------------------
 @dataclass(frozen=True, slots=True)
 class StoredSeat:
@@ -163,6 +174,8 @@ class StoredTable:
     seats: list[StoredSeat] = field(default_factory=list)
     hands: list[StoredHand] = field(default_factory=list)
     actions: list[StoredAction] = field(default_factory=list)
+    owner_hash: str | None = None  # only when created
+    updated_at: datetime | None = None  # the last change (the end, for a finished match)
 
     def record(self) -> dict[str, Any]:
         """The stored log as a ``Match.record``-shaped dict, ready for ``Match.from_record``."""
@@ -257,6 +270,25 @@ class Store:
                         table_id=table.id, number=hand.number, dealer=hand.dealer, deck=hand.deck
                     )
                 )
+            if table.owner_hash is not None:
+                s.add(OwnerRow(table_id=table.id, key_hash=table.owner_hash))
+
+    def delete_table(self, table_id: str) -> None:
+        """Remove a table and everything stored with it (one nobody joined)."""
+        with Session(self.engine) as s, s.begin():
+            for row in (ActionRow, HandRow, SeatRow, OwnerRow):
+                s.execute(delete(row).where(row.table_id == table_id))
+            s.execute(delete(TableRow).where(TableRow.id == table_id))
+
+    def owner_hash(self, table_id: str) -> str | None:
+        with Session(self.engine) as s:
+            row = s.get(OwnerRow, table_id)
+            return None if row is None else row.key_hash
+
+    def set_token(self, table_id: str, seat: int, hashed: str) -> None:
+        """A person's seat gets a new token (the old one stops working)."""
+        with Session(self.engine) as s, s.begin():
+            _update_seat(s, table_id, seat, token_hash=hashed)
 
     def append(
         self, table_id: str, action: StoredAction, new_hand: StoredHand | None, summary: Summary
@@ -314,11 +346,7 @@ class Store:
     def claim_seat(self, table_id: str, seat: int, status: str) -> None:
         """Mark a human seat as taken for the first time (and the table's status after it)."""
         with Session(self.engine) as s, s.begin():
-            s.execute(
-                update(SeatRow)
-                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
-                .values(claimed=True)
-            )
+            _update_seat(s, table_id, seat, claimed=True)
             s.execute(
                 update(TableRow)
                 .where(TableRow.id == table_id)
@@ -375,6 +403,12 @@ class Store:
             return tables
 
 
+def _update_seat(s: Session, table_id: str, seat: int, **values: Any) -> None:
+    s.execute(
+        update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat).values(**values)
+    )
+
+
 def _stored(row: TableRow) -> StoredTable:
     summary = Summary(row.status, row.version, row.hand_number, list(row.scores), row.winner)
     return StoredTable(
@@ -386,6 +420,7 @@ def _stored(row: TableRow) -> StoredTable:
         first_dealer=row.first_dealer,
         summary=summary,
         created_at=_utc(row.created_at),
+        updated_at=_utc(row.updated_at),
     )
 
 
@@ -459,6 +494,15 @@ class AsyncStore:
 
     async def claim_seat(self, table_id: str, seat: int, status: str) -> None:
         await self.run(self.store.claim_seat, table_id, seat, status)
+
+    async def delete_table(self, table_id: str) -> None:
+        await self.run(self.store.delete_table, table_id)
+
+    async def owner_hash(self, table_id: str) -> str | None:
+        return await self.run(self.store.owner_hash, table_id)
+
+    async def set_token(self, table_id: str, seat: int, hashed: str) -> None:
+        await self.run(self.store.set_token, table_id, seat, hashed)
 
     async def load(self, table_id: str, *, with_log: bool = True) -> StoredTable | None:
         return await self.run(partial(self.store.load, table_id, with_log=with_log))

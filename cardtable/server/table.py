@@ -3,8 +3,12 @@
 The table is authoritative: every action is checked by ``Match`` (rules and turn), committed
 to the store, and only then acknowledged and pushed to every client as that client's own view
 (``Match.view(seat)``, spectators ``view(None)``). Actions at one table run one at a time
-under its lock; computer players choose off the event loop and lose their move if anything
-changed meanwhile.
+under its lock; computer players choose on the room's bounded worker threads and lose their
+move if anything changed meanwhile.
+
+Nothing is seen before it is stored: while an action is being committed the match already
+holds it, so everything that reads the match (pushes, ``sync``, hints, summaries, computer
+players) does so under the lock, or from the progress saved at the last commit.
 """
 
 from __future__ import annotations
@@ -14,10 +18,10 @@ import logging
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from cardtable.bots import RandomBot, make_bot
-from cardtable.bots.hint import hint
 from cardtable.core.cards import cards_str
 from cardtable.core.errors import IllegalActionError, NotationError
 from cardtable.core.game import Action
@@ -26,6 +30,7 @@ from cardtable.core.match import Match
 from cardtable.server import protocol as p
 from cardtable.server.config import ServerConfig
 from cardtable.server.connection import Connection
+from cardtable.server.hints import HintDesk, Stale
 from cardtable.server.seats import HUMAN, Seat, bot_seed, levels_for
 from cardtable.server.store import (
     FINISHED,
@@ -36,10 +41,11 @@ from cardtable.server.store import (
     StoredHand,
     StoredTable,
     Summary,
+    now,
     token_hash,
 )
+from cardtable.server.workers import Busy, Workers
 
-HINT_ITERATIONS = 200  # about a search:medium decision's worth of sampled deals
 log = logging.getLogger("cardtable.server")
 
 
@@ -66,6 +72,7 @@ class LiveTable:
         store: AsyncStore,
         config: ServerConfig,
         on_idle: Callable[[LiveTable], None],
+        workers: Workers,
     ) -> None:
         self.id = stored.id
         self.match = match
@@ -73,6 +80,8 @@ class LiveTable:
         self.config = config
         self.status = stored.summary.status
         self.created_at = stored.created_at
+        self.finished_at: datetime | None = stored.updated_at if self.status == FINISHED else None
+        self.creator: str | None = None  # the client address that created it (this run only)
         self.version = len(stored.actions)
         self.seed = stored.seed
         self.seats = [
@@ -84,6 +93,9 @@ class LiveTable:
         self._deck = Counter(match.rules.deck())
         self._bot_task: asyncio.Task[None] | None = None
         self._on_idle = on_idle
+        self.workers = workers
+        self.hints = HintDesk(workers)
+        self._progress = self._now_progress()  # as of the last commit
         self._last: LastAction | None = None
         if stored.actions:
             a = stored.actions[-1]
@@ -105,11 +117,24 @@ class LiveTable:
             self._bot_task.cancel()
         for seat in self.seats:
             seat.cancel_timer()
+        self.hints.new_version(-1)
+
+    def detach_all(self, code: str, message: str) -> None:
+        """Send every client an error and let go of them (they may ``hello`` elsewhere)."""
+        for conn in list(self.connections):
+            self.detach(conn, code, message)
+
+    def detach(self, conn: Connection, code: str, message: str) -> None:
+        self.leave(conn)
+        conn.table, conn.seat, conn.token_hash = None, None, None
+        conn.push(p.error(code, message))
 
     # -- what clients see -----------------------------------------------------------------
     def summary(self) -> dict[str, Any]:
-        """Public facts for the lobby: no cards, no tokens, no seed."""
+        """Public facts for the lobby: no cards, no tokens, no seed; the match's progress as
+        of the last commit (an action being stored is not shown)."""
         m = self.match
+        hand_number, scores, winner = self._progress
         return {
             "id": self.id,
             "game": m.game_id,
@@ -119,11 +144,31 @@ class LiveTable:
             "status": self.status,
             "seats": [s.public() for s in self.seats],
             "version": self.version,
-            "hand_number": m.hand_number,
-            "scores": m.scores,
-            "winner": m.winner,
+            "hand_number": hand_number,
+            "scores": list(scores),
+            "winner": winner,
             "created_at": self.created_at.isoformat(),
         }
+
+    async def locked_summary(self) -> dict[str, Any]:
+        async with self.lock:
+            return self.summary()
+
+    def _now_progress(self) -> tuple[int, list[int], int | None]:
+        return self.match.hand_number, self.match.scores, self.match.winner
+
+    @property
+    def has_person(self) -> bool:
+        return any(s.is_human for s in self.seats)
+
+    @property
+    def has_search(self) -> bool:
+        return any(s.kind.startswith("search") for s in self.seats)
+
+    @property
+    def unjoined(self) -> bool:
+        """Open, and no person has joined any seat yet."""
+        return self.status == OPEN and not any(s.claimed for s in self.seats)
 
     def state_message(self, viewer: int | None) -> dict[str, Any]:
         return {
@@ -190,6 +235,13 @@ class LiveTable:
                 raise p.ProtocolError(
                     p.BAD_TOKEN, "This link's seat token is not valid for this table", hello.seq
                 )
+            if self.token_expired():
+                raise p.ProtocolError(
+                    p.TOKEN_EXPIRED,
+                    f"Seat links stop working {self.config.token_days:g} days after the match "
+                    "ends; you may watch the table without one",
+                    hello.seq,
+                )
         async with self.lock:
             started = self.status
             if seat is not None and not seat.claimed:
@@ -233,6 +285,23 @@ class LiveTable:
                     self.push_seats(but=conn)
         self._kick_bots()
 
+    def token_expired(self) -> bool:
+        ended = self.finished_at
+        return ended is not None and now() > ended + timedelta(days=self.config.token_days)
+
+    async def new_token(self, number: int, token: str) -> None:
+        """Replace seat ``number``'s token: the old link stops working, and connections that
+        joined with it are let go."""
+        async with self.lock:
+            seat = self.seats[number]
+            hashed = token_hash(token)
+            await self.store.set_token(self.id, number, hashed)
+            seat.token_hash = hashed
+            for conn in list(self.connections):
+                if conn.seat == number:
+                    self.detach(conn, p.TOKEN_REVOKED, "This seat was given a new link")
+            self.push_seats()
+
     def leave(self, conn: Connection) -> None:
         if conn not in self.connections:
             return
@@ -241,6 +310,7 @@ class LiveTable:
             seat = self.seats[conn.seat]
             seat.connections -= 1
             if seat.connections == 0:
+                self.hints.seat_left(seat.number)
                 self._start_away_timer(seat)
                 self.push_seats()
         if self.status == FINISHED and not self.connections:
@@ -274,26 +344,40 @@ class LiveTable:
         self._kick_bots()
 
     # -- playing --------------------------------------------------------------------------
-    def resend(self, conn: Connection) -> None:
-        conn.push(self.state_message(conn.seat))
+    async def resend(self, conn: Connection) -> None:
+        async with self.lock:
+            conn.push(self.state_message(conn.seat))
 
-    async def hint(self, conn: Connection, msg: p.HintRequest) -> None:
-        """The search bot's advice for the seat to move, computed off the event loop from
-        that seat's view only (so a hint never knows more than the player)."""
+    async def hint(self, conn: Connection, msg: p.HintRequest) -> asyncio.Task[None]:
+        """The search bot's advice for the seat to move, from that seat's view only (so a hint
+        never knows more than the player), computed in the background on the hint workers:
+        the connection keeps reading meanwhile, and the answer is pushed when ready."""
         if conn.seat is None:
             raise p.ProtocolError(p.SPECTATOR, "Spectators get no hints", msg.seq)
         async with self.lock:
             if self.match.is_over or self.match.to_move != conn.seat:
                 raise p.ProtocolError(p.NOT_YOUR_TURN, "Hints are for your turn", msg.seq)
             view, version = self.match.view(conn.seat), self.version
+            return asyncio.create_task(self._answer_hint(conn, msg.seq, conn.seat, version, view))
+
+    async def _answer_hint(
+        self, conn: Connection, seq: int, seat: int, version: int, view: dict[str, Any]
+    ) -> None:
         try:
-            advice = await asyncio.to_thread(hint, view, iterations=HINT_ITERATIONS, seed=version)
+            advice = await self.hints.get(seat, version, view)
         except NotImplementedError as e:
-            raise p.ProtocolError(p.NO_HINT, str(e), msg.seq) from None
+            conn.push(p.error(p.NO_HINT, str(e), seq))
+            return
+        except Busy:
+            conn.push(p.error(p.BUSY, "Every hint helper is busy; ask again shortly", seq))
+            return
+        except (asyncio.CancelledError, Stale):
+            conn.push(p.error(p.STALE_VERSION, "The table moved on before the hint was ready", seq))
+            return
         conn.push(
             {
                 "type": "hint",
-                "seq": msg.seq,
+                "seq": seq,
                 "version": version,
                 "action": advice.action,
                 "reason": advice.reason,
@@ -370,6 +454,10 @@ class LiveTable:
         self._last = LastAction(seat, text, by, hand, version, after)
         self.version = version
         self.status = status
+        self._progress = self._now_progress()
+        self.hints.new_version(version)
+        if status == FINISHED:
+            self.finished_at = now()
 
     def _undo_last(self, *, dealt: bool) -> None:
         """Take back the action just played (not stored): replay the record without it."""
@@ -412,14 +500,15 @@ class LiveTable:
         while (seat := self._bot_to_move()) is not None:
             if self.config.bot_delay > 0:
                 await asyncio.sleep(self.config.bot_delay)
-            bot = seat.acting_bot()
-            if self._bot_to_move() is not seat or bot is None:
-                continue
-            version = self.version
-            view = self.match.view(seat.number)
-            legal = self.match.legal_actions()
+            async with self.lock:  # never a state still being stored
+                bot = seat.acting_bot()
+                if self._bot_to_move() is not seat or bot is None:
+                    continue
+                version = self.version
+                view = self.match.view(seat.number)
+                legal = self.match.legal_actions()
             try:
-                action = await asyncio.to_thread(bot.choose, view, legal)
+                action = await self.workers.bot(seat.acting_level(), bot.choose, view, legal)
             except Exception:
                 log.exception("table %s: computer player failed; a random move", self.id)
                 action = RandomBot(version).choose(view, legal)

@@ -1,11 +1,28 @@
 // Creating a table through the JSON API (the lobby's form and "play again" both do), and the
-// browser's own list of the tables it created, with their seat links ("Your tables").
+// browser's own list of the tables it created, with their seat links ("Your tables") and the
+// creator's key, which asks for a new link for a seat (the old one stops working).
 
 const MINE = "cardtable.mine";
 
-// POST /api/tables: the answer (table, tokens, links, watch), or an Error with the reason.
+// POST /api/tables: the answer (table, tokens, links, watch, owner), or an Error with the reason.
 export async function createTable(body) {
-  const response = await fetch("/api/tables", {
+  return post("/api/tables", body);
+}
+
+// A new link for a person's seat of a table this browser created; its remembered link too.
+export async function newLink(tableId, seat) {
+  const mine = myTables();
+  const entry = mine.find((m) => m.id === tableId);
+  if (!entry?.owner) throw new Error("not your table");
+  const path = `/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/link`;
+  const answer = await post(path, { owner: entry.owner });
+  entry.links[String(seat)] = answer.link;
+  localStorage.setItem(MINE, JSON.stringify(mine));
+  return answer;
+}
+
+async function post(path, body) {
+  const response = await fetch(path, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
@@ -25,6 +42,7 @@ export function myTables() {
 
 export function rememberTable(answer) {
   const mine = myTables();
-  mine.unshift({ id: answer.table.id, title: answer.table.title, links: answer.links });
+  const { id, title } = answer.table;
+  mine.unshift({ id, title, links: answer.links, owner: answer.owner });
   localStorage.setItem(MINE, JSON.stringify(mine.slice(0, 20)));
 }

@@ -2,7 +2,7 @@
 // and list the tables that are waiting, being played or finished.
 
 import { languageSwitch, t, tOr, translatePage } from "./i18n.js";
-import { createTable, myTables, rememberTable } from "./api.js";
+import { createTable, myTables, newLink, rememberTable } from "./api.js";
 import { kindName } from "./panels.js";
 
 const $ = (id) => document.getElementById(id);
@@ -301,10 +301,31 @@ function drawMine(tables) {
         a.href = link;
         a.textContent = t("lobby.sit", { n: seat });
         li.append(" ", a);
+        if (m.owner) li.append(" ", renewButton(m.id, seat));
       }
       return li;
     });
   $("mine").replaceChildren(...(rows.length ? rows : [emptyItem()]));
+}
+
+// The creator gives a seat a new link (a link sent to the wrong person stops working).
+function renewButton(tableId, seat) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "small renew";
+  button.textContent = t("lobby.new_link", { n: seat });
+  button.title = t("lobby.new_link_title");
+  button.addEventListener("click", async () => {
+    try {
+      await newLink(tableId, seat);
+    } catch (e) {
+      $("create-error").textContent = t("lobby.new_link_failed", { message: e.message });
+      $("create-error").hidden = false;
+      return;
+    }
+    refresh();
+  });
+  return button;
 }
 
 start();

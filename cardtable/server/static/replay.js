@@ -59,6 +59,7 @@ async function go(step) {
     $("error").hidden = false;
     return;
   }
+  $("error").hidden = true; // a refusal before (too many steps at once) is over
   page.step = data.step;
   page.steps = data.steps;
   page.data = data;

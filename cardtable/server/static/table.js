@@ -174,16 +174,16 @@ function receive(msg) {
 
 function onError(msg) {
   page.waiting = false;
-  if (msg.code === "bad_token") {
+  if (["bad_token", "token_expired", "token_revoked"].includes(msg.code)) {
     token = null;
     localStorage.removeItem(storeKey);
-    showError({ code: "bad_token" });
+    showError({ code: msg.code });
     page.conn.send({ type: "hello", table: tableId });
     return;
   }
-  if (msg.code === "unknown_table") {
+  if (msg.code === "unknown_table" || msg.code === "table_expired") {
     page.conn.stop();
-    showError({ code: "unknown_table" });
+    showError({ code: msg.code });
     return;
   }
   if (msg.seq !== null && msg.seq === page.hintSeq) {

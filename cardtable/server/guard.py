@@ -1,0 +1,81 @@
+"""The HTTP front door: a request rate limit per client address, security headers on every
+response, and the one error body every HTTP error has, ``{"error": sentence, "code": code}``.
+
+A plain ASGI middleware (no per-request task), so refusing a flood costs as little as can be;
+a refused request is answered only after a pause, so a client that loops on its requests is
+slowed to a few a second instead of keeping the server busy refusing it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from cardtable.server.limits import AddressBuckets, client_address
+
+# The client is plain files from this origin: no inline script or style, no frames.
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+HEADERS = [
+    (b"content-security-policy", CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+]
+LIMITED = ("/api/", "/ws")  # pages and static files are not counted
+
+
+def error_body(message: str, code: str) -> bytes:
+    return json.dumps({"error": message, "code": code}, ensure_ascii=False).encode()
+
+
+class Guard:
+    def __init__(self, app: ASGIApp, rate: float, burst: int, pause: float) -> None:
+        self.app = app
+        self.rate = rate
+        self.pause = pause  # before a refusal is sent (Retry-After says as much)
+        self.buckets = AddressBuckets(rate, burst)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = scope["type"]
+        if kind not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        path: str = scope.get("path", "")
+        if path.startswith(LIMITED) and not self.buckets.allow(client_address(scope.get("client"))):
+            await asyncio.sleep(self.pause)
+            if kind == "websocket":
+                await send({"type": "websocket.close", "code": 1008, "reason": "rate limited"})
+            else:
+                await self._too_many(send)
+            return
+        if kind == "websocket":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+    async def _too_many(self, send: Send) -> None:
+        body = error_body(
+            f"Too many requests: at most {self.rate:g} a second; try again shortly",
+            "rate_limited",
+        )
+        headers: list[Any] = [
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(body)).encode()),
+            (b"retry-after", str(self.buckets.retry_after()).encode()),
+            *HEADERS,
+        ]
+        await send({"type": "http.response.start", "status": 429, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
