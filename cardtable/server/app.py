@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -28,6 +29,9 @@ from cardtable.server.seats import HUMAN, levels_for
 from cardtable.server.session import serve_socket
 
 STATIC = Path(__file__).parent / "static"
+HEALTH_TIMEOUT = 5.0  # seconds the health check waits for the database
+
+log = logging.getLogger("cardtable.server")
 
 
 class CreateTable(BaseModel):
@@ -123,6 +127,16 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         return FileResponse(STATIC / "replay.html")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/healthz", include_in_schema=False)
+    async def healthz() -> JSONResponse:
+        """For a proxy, a container or a monitor: 200 while the database answers, else 503."""
+        try:
+            await asyncio.wait_for(room.store.ping(), HEALTH_TIMEOUT)
+        except Exception as e:  # the reason goes to the log, not to whoever asks
+            log.warning("health check: the database does not answer: %r", e)
+            return JSONResponse({"status": "unavailable", "database": "unreachable"}, 503)
+        return JSONResponse({"status": "ok", "database": "ok", "live_tables": len(room.tables)})
 
     # -- the JSON API ---------------------------------------------------------------------
     @app.get("/api/games")

@@ -21,6 +21,7 @@ from cardtable.core.registry import rules_class
 from cardtable.server.config import ServerConfig
 from cardtable.server.seats import HUMAN, levels_for
 from cardtable.server.store import (
+    CLOSED,
     FINISHED,
     OPEN,
     RUNNING,
@@ -144,7 +145,7 @@ class Room:
 
     async def _load(self, table_id: str, *, restored: bool) -> LiveTable | None:
         stored = await self.store.load(table_id)
-        if stored is None:
+        if stored is None or stored.summary.status == CLOSED:
             return None
         try:
             match = await asyncio.to_thread(Match.from_record, stored.record())
@@ -205,6 +206,8 @@ class Room:
         stored = await self.store.load(table_id)
         if stored is None:
             raise RoomError(404, f"No table {table_id!r}")
+        if stored.summary.status == CLOSED:
+            raise RoomError(410, "The room's host closed this table")
         if stored.summary.status != FINISHED:
             raise RoomError(
                 409, "The match is still being played; its record is available when it ends"

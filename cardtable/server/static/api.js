@@ -3,9 +3,18 @@
 
 const MINE = "cardtable.mine";
 
+// The room's own address: this module is served from <room>/static/, so the room is one level
+// up, also when a reverse proxy serves it under a path (cardtable serve --root-path /cards).
+// Every fetch, link and WebSocket is made from it, never from the site's root "/".
+const ROOT = new URL("../", import.meta.url);
+
+export function roomUrl(path) {
+  return new URL(path, ROOT).href;
+}
+
 // POST /api/tables: the answer (table, tokens, links, watch), or an Error with the reason.
 export async function createTable(body) {
-  const response = await fetch("/api/tables", {
+  const response = await fetch(roomUrl("api/tables"), {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
