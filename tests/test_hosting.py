@@ -123,7 +123,7 @@ def test_a_table_is_created_linked_and_played_under_the_prefix(tmp_path: Path) -
             me.hello(table_id, token)
             state = me.my_turn()
             me.play(state["view"]["legal_actions"][0])
-            assert me.expect("ack")["version"] == 1
+            assert me.expect("ack")["version"] >= 1  # the computer may have moved first
 
 
 def test_serve_takes_its_settings_from_the_environment_and_logs_json(tmp_path: Path) -> None:
