@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from cardtable.cli.database import DEFAULT, DbOption, parse, shown, sqlite_file
+from cardtable.cli.database import DEFAULT, DbOption, parse, sqlite_file
 
 PG_ADVICE = """\
 cardtable backup copies SQLite databases; for PostgreSQL use its own tools:
@@ -27,7 +27,13 @@ def backup(
     """Copy the room's database to FILE, safely while the room runs (docs/deploy.md)."""
     url = parse(db)
     if url.get_backend_name() != "sqlite":
-        typer.echo(PG_ADVICE.format(file=file, url=shown(url)), err=True)
+        # the URL as pg_dump takes it: no driver name; the password from ~/.pgpass or a prompt
+        from sqlalchemy.engine import URL
+
+        plain = URL.create(
+            url.get_backend_name(), url.username, None, url.host, url.port, url.database, url.query
+        )
+        typer.echo(PG_ADVICE.format(file=file, url=plain.render_as_string()), err=True)
         raise typer.Exit(2)
     source = sqlite_file(url)
     if file.exists():

@@ -61,8 +61,3 @@ def open_store(db: str) -> Store:
         return Store(db)
     except Exception as e:
         raise typer.BadParameter(f"cannot open the database: {e}", param_hint="--db") from None
-
-
-def shown(url: URL) -> str:
-    """The URL to print: without its password."""
-    return url.render_as_string(hide_password=True)
