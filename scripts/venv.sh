@@ -39,39 +39,24 @@ if [ "$have" != "$want" ] || ! covered "$extra"; then
     .venv/bin/python -m pip install --disable-pip-version-check -q --upgrade pip >>.venv/install.log 2>&1
   fi
   condense() {  # one line per stage of pip's output; everything to the log
-    local line
+    local line fetched=0
     while IFS= read -r line; do
       printf '%s\n' "$line" >>.venv/install.log
       case "$line" in
         *"Installing build dependencies: started"*) say "Fetching the build tools (setuptools, mypy)" ;;
+        Collecting\ *)
+          fetched=$((fetched + 1))
+          if [ "$fetched" -eq 1 ]; then say "Fetching the packages cardtable[$extras] needs"; fi ;;
         *"Building editable for cardtable"*started*)
-          say "Compiling the engines with mypyc and the C compiler (the longest step)" ;;
+          say "Compiling the engines with mypyc and the C compiler ($fetched packages fetched; the longest step)" ;;
+        "Installing collected packages"*) say "Installing the packages" ;;
         *"ERROR"*) printf '%s\n' "$line" >&2 ;;
       esac
     done
   }
-  # The packages cardtable needs are fetched and installed while the engines compile (one
-  # core compiles, the other installs): two pip runs on different packages, joined below.
-  .venv/bin/python - "$extras" >.venv/requirements.txt <<'PY'
-import sys, tomllib
-project = tomllib.load(open("pyproject.toml", "rb"))["project"]
-wanted = list(project["dependencies"])
-for name in sys.argv[1].split(","):
-    wanted += project["optional-dependencies"][name]
-print("\n".join(wanted))
-PY
-  say "Fetching and installing the packages cardtable[$extras] needs (in the background)"
-  .venv/bin/python -m pip install --disable-pip-version-check --progress-bar off \
-    -r .venv/requirements.txt >.venv/install-packages.log 2>&1 &
-  packages=$!
-  built=0
-  .venv/bin/python -m pip install --disable-pip-version-check --progress-bar off --no-deps \
-    -e . 2>&1 | condense || built=$?
-  fetched=0
-  if kill -0 "$packages" 2>/dev/null; then say "Waiting for the packages to finish installing"; fi
-  wait "$packages" || fetched=$?
-  cat .venv/install-packages.log >>.venv/install.log
-  if [ "$built" -ne 0 ] || [ "$fetched" -ne 0 ]; then
+  # --no-compile: modules are byte-compiled when first imported, not all of them now
+  if ! .venv/bin/python -m pip install --disable-pip-version-check --progress-bar off \
+    --no-compile -e ".[$extras]" 2>&1 | condense; then
     say "The install failed; the end of .venv/install.log:"
     tail -n 30 .venv/install.log >&2
     exit 1
