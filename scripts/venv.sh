@@ -39,7 +39,7 @@ if [ "$have" != "$want" ] || ! covered "$extra"; then
     .venv/bin/python -m pip install --disable-pip-version-check -q --upgrade pip >>.venv/install.log 2>&1
   fi
   condense() {  # one line per stage of pip's output; everything to the log
-    local line fetched=0
+    local line fetched=0  # packages pip fetches
     while IFS= read -r line; do
       printf '%s\n' "$line" >>.venv/install.log
       case "$line" in
@@ -48,7 +48,8 @@ if [ "$have" != "$want" ] || ! covered "$extra"; then
           fetched=$((fetched + 1))
           if [ "$fetched" -eq 1 ]; then say "Fetching the packages cardtable[$extras] needs"; fi ;;
         *"Building editable for cardtable"*started*)
-          say "Compiling the engines with mypyc and the C compiler ($fetched packages fetched; the longest step)" ;;
+          if [ -n "${CARDTABLE_PURE_PYTHON:-}" ]; then say "Building cardtable (plain Python engines)"
+          else say "Compiling the engines with mypyc and the C compiler (the longest step)"; fi ;;
         "Installing collected packages"*) say "Installing the packages" ;;
         *"ERROR"*) printf '%s\n' "$line" >&2 ;;
       esac
