@@ -32,7 +32,8 @@ case "$wheel" in *-none-any.whl) fail "not a platform wheel: $(basename "$wheel"
 
 step "Installing $(basename "$wheel") with [server] into a clean venv and serving the room"
 python3 -m venv "$work/wheel"
-"$work/wheel/bin/pip" install --disable-pip-version-check -q "$wheel[server]"
+"$work/wheel/bin/pip" install --disable-pip-version-check -q "$wheel[server]" \
+  >"$work/wheel.log" 2>&1 || { tail -n 40 "$work/wheel.log" >&2; fail "the wheel did not install"; }
 cd "$work"  # from here on, nothing is imported from the working copy
 [ "$("$work/wheel/bin/cardtable" --version)" = "cardtable $version" ] || fail "--version"
 "$work/wheel/bin/python" -c 'import cardtable.games.rummy.engine as e; assert e.__file__.endswith(".so"), e.__file__'
