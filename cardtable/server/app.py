@@ -150,7 +150,9 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         table, tokens = await room.create(body.game, body.players, body.options, body.seats)
-        base = str(request.base_url).rstrip("/")
+        # the room's address as the browser sees it: behind a proxy, its scheme and host, and
+        # the path prefix (root_path) whether Uvicorn was given it or the room is mounted
+        base = str(request.base_url.replace(path=request.scope.get("root_path", ""))).rstrip("/")
         return {
             "table": table.summary(),
             "tokens": {str(seat): token for seat, token in tokens.items()},
