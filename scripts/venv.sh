@@ -23,10 +23,28 @@ fi
 # "dev" holds everything "server" does, so a room may run from a development install.
 covered() { [[ ",$have_extras," == *",$1,"* || ($1 == server && ",$have_extras," == *",dev,"*) ]]; }
 
-if [ "$have" != "$want" ] || ! covered "$extra"; then
-  extras="$extra"
-  if [ -n "$have_extras" ] && ! covered "$extra"; then extras="$have_extras,$extra"; fi
-  if [ -n "$have_extras" ] && covered "$extra"; then extras="$have_extras"; fi
+if [ "$have" = "$want" ] && ! covered "$extra"; then
+  # the same build, one more extra: only its packages; the engines are not compiled again
+  say "Adding the packages cardtable[$extra] needs to .venv (the full log is .venv/install.log)"
+  .venv/bin/python - "$extra" >.venv/requirements.txt <<'PY'
+import sys, tomllib
+print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"][sys.argv[1]]))
+PY
+  if ! .venv/bin/python -m pip install --disable-pip-version-check --progress-bar off \
+    --no-compile -r .venv/requirements.txt >.venv/install.log 2>&1; then
+    tail -n 30 .venv/install.log >&2
+    exit 1
+  fi
+  have_extras="$have_extras,$extra"
+  printf '%s\n%s\n' "$want" "$have_extras" >"$stamp"
+  say "Installed"
+fi
+
+if [ "$have" != "$want" ]; then
+  extras="$extra"  # and every extra installed before
+  if [ -n "$have_extras" ]; then
+    if covered "$extra"; then extras="$have_extras"; else extras="$have_extras,$extra"; fi
+  fi
   if [ ! -x .venv/bin/python ]; then
     say "Creating .venv (first run: about a minute, fetching packages and compiling the engines)"
     "$PY" -m venv .venv
