@@ -31,7 +31,7 @@ import sys, tomllib
 print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"][sys.argv[1]]))
 PY
   if ! .venv/bin/python -m pip install --disable-pip-version-check --progress-bar off \
-    --no-compile -r .venv/requirements.txt >.venv/install.log 2>&1; then
+    -r .venv/requirements.txt >.venv/install.log 2>&1; then
     tail -n 30 .venv/install.log >&2
     exit 1
   fi
@@ -73,9 +73,8 @@ if [ "$have" != "$want" ]; then
       esac
     done
   }
-  # --no-compile: modules are byte-compiled when first imported, not all of them now
   if ! .venv/bin/python -m pip install --disable-pip-version-check --progress-bar off \
-    --no-compile -e ".[$extras]" 2>&1 | condense; then
+    -e ".[$extras]" 2>&1 | condense; then
     say "The install failed; the end of .venv/install.log:"
     tail -n 30 .venv/install.log >&2
     exit 1
