@@ -23,13 +23,6 @@ from starlette.routing import Mount
 
 from cardtable.server import ServerConfig, create_app
 from tests import test_browser_support as support
-from tests.test_browser_support import (
-    legal_actions,
-    shot,
-    version,
-    wait_my_turn_or_over,
-    wait_played,
-)
 
 pytestmark = support.needs_chromium
 browser = support.browser
@@ -82,15 +75,15 @@ def test_lobby_table_and_websocket_work_under_a_path_prefix(page: Page, under_pr
     seat_link = link.get_attribute("href") or ""
     assert seat_link.startswith(f"{room}table/"), seat_link
     page.goto(seat_link)
-    assert wait_my_turn_or_over(page) == "turn"
-    before = version(page)
-    action = legal_actions(page)[0]
+    assert support.wait_my_turn_or_over(page) == "turn"
+    before = support.version(page)
+    action = support.legal_actions(page)[0]
     page.click("#typed-box summary")
     page.fill("#typed-input", action)
     page.press("#typed-input", "Enter")
-    wait_played(page, action, before)
+    support.wait_played(page, action, before)
     assert page.evaluate("document.querySelector('.brand').href") == room  # back to the lobby
-    shot(page, "table-under-a-path-prefix")
+    support.shot(page, "table-under-a-path-prefix")
     assert sockets == [f"ws://127.0.0.1:{under_prefix.rsplit(':', 1)[1]}{PREFIX}/ws"]
     outside = [url for url in requests if not url.startswith(room)]
     assert requests and not outside, outside

@@ -124,7 +124,8 @@ def test_tables_list_and_close(tmp_path: Path) -> None:
     rows = {r["id"]: r for r in map(json.loads, result.output.splitlines())}
     assert rows[done]["status"] == FINISHED and rows[waiting]["status"] == "open"
     assert rows[waiting]["game"] == TOY and rows[waiting]["people"] == "0/1"
-    result = runner.invoke(cli, ["tables", "close", waiting, "--db", url(db)])
+    # after --: an id may start with "-"
+    result = runner.invoke(cli, ["tables", "close", "--db", url(db), "--", waiting])
     assert result.exit_code == 0 and f"table {waiting} closed" in result.output
     result = runner.invoke(cli, ["tables", "list", "--status", "closed", "--json", "--db", url(db)])
     assert [json.loads(line)["id"] for line in result.output.splitlines()] == [waiting]

@@ -65,7 +65,12 @@ def list_tables(
 
 @tables.command()
 def close(
-    table_id: Annotated[str, typer.Argument(metavar="ID", help="the table's id (tables list)")],
+    table_id: Annotated[
+        str,
+        typer.Argument(
+            metavar="ID", help="the table's id (tables list); one starting with - goes after --"
+        ),
+    ],
     db: DbOption = DEFAULT,
 ) -> None:
     """Take a table out of play: no longer listed, joined or rebuilt (its log is kept)."""
