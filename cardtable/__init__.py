@@ -33,4 +33,6 @@ __all__ = [
     "parse_cards",
     "rules_class",
 ]
-__version__ = "0.1.0"
+#: The version, written only here: the package metadata reads it (pyproject.toml), and so
+#: does ``cardtable --version``; CHANGELOG.md says what each version changed.
+__version__ = "0.2.0"

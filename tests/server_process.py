@@ -1,6 +1,6 @@
 """The real card room as a subprocess, for the tests that need a real server (the browser
 tests, the crash test): ``cardtable serve`` on a free loopback port (``--port 0``), its address
-read from the line it prints, and ready once ``/api/games`` answers."""
+read from the line it prints, and ready once ``/healthz`` answers."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 
 import httpx2
 
@@ -19,14 +20,22 @@ ROOT = Path(__file__).parent.parent
 
 
 @contextmanager
-def serving(db: Path, *options: str) -> Iterator[tuple[subprocess.Popen[str], str]]:
-    """The server on the SQLite file ``db`` with these extra ``serve`` options; yields the
-    process and its base address, and stops the process (if still alive) afterwards."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+def serving(
+    db: Path, *options: str, env: dict[str, str] | None = None, stderr: int | IO[str] | None = None
+) -> Iterator[tuple[subprocess.Popen[str], str]]:
+    """The server on the SQLite file ``db`` with these extra ``serve`` options (and these extra
+    environment variables; its stderr to ``stderr``, by default nowhere); yields the process
+    and its base address, and stops the process (if still alive) afterwards."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
     command = [sys.executable, "-m", "cardtable.cli.main", "serve", "--host", "127.0.0.1",
                "--port", "0", "--db", f"sqlite:///{db}", *options]  # fmt: skip
     proc = subprocess.Popen(
-        command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+        command,
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL if stderr is None else stderr,
+        text=True,
     )
     try:
         assert proc.stdout is not None
@@ -37,7 +46,7 @@ def serving(db: Path, *options: str) -> Iterator[tuple[subprocess.Popen[str], st
         deadline = time.monotonic() + 20
         while True:
             try:
-                if httpx2.get(f"{base}/api/games", timeout=2).status_code == 200:
+                if httpx2.get(f"{base}/healthz", timeout=2).status_code == 200:
                     break
             except httpx2.TransportError:
                 pass

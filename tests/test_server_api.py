@@ -144,9 +144,9 @@ def test_listing_by_status_and_unknown_tables(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("path", "kind", "contains"),
     [
-        ("/", "text/html", 'src="/static/lobby.js"'),
-        ("/table/abc", "text/html", 'src="/static/table.js"'),
-        ("/replay/abc", "text/html", 'src="/static/replay.js"'),
+        ("/", "text/html", 'src="static/lobby.js"'),
+        ("/table/abc", "text/html", 'src="../static/table.js"'),
+        ("/replay/abc", "text/html", 'src="../static/replay.js"'),
         ("/static/i18n.js", "javascript", "export function t("),
         ("/static/render.js", "javascript", "export function renderGeneric("),
         ("/static/cards.js", "javascript", "export function cardElement("),
@@ -165,7 +165,7 @@ def test_every_module_the_pages_import_exists() -> None:
     import re
 
     for page in static.glob("*.html"):
-        for src in re.findall(r'(?:src|href)="/static/([^"]+)"', page.read_text()):
+        for src in re.findall(r'(?:src|href)="(?:\.\./)?static/([^"]+)"', page.read_text()):
             assert (static / src).is_file(), f"{page.name} needs {src}"
     for module in static.glob("*.js"):
         for dep in re.findall(r'from "\./([^"]+)"', module.read_text()):

@@ -177,8 +177,8 @@ class Client:
 
 
 @contextmanager
-def connect(client: TestClient) -> Iterator[Client]:
-    with client.websocket_connect("/ws") as ws:
+def connect(client: TestClient, path: str = "/ws") -> Iterator[Client]:
+    with client.websocket_connect(path) as ws:
         yield Client(ws)
 
 

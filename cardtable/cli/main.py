@@ -122,15 +122,21 @@ def games() -> None:
 
 def _wire() -> None:
     """Attach the commands that live in their own modules."""
+    from cardtable.cli.backup import backup
     from cardtable.cli.play import play
     from cardtable.cli.replay import replay
     from cardtable.cli.serve import serve
+    from cardtable.cli.tables import tables
     from cardtable.cli.tournament import tournament
+    from cardtable.cli.version import version_option
 
+    app.callback()(version_option)
     app.command()(play)
     app.command()(replay)
     app.command()(serve)
     app.command()(tournament)
+    app.command()(backup)
+    app.add_typer(tables, name="tables")
 
 
 _wire()

@@ -1,15 +1,20 @@
-"""``cardtable serve``: start a local card room (FastAPI + Uvicorn) and print its address."""
+"""``cardtable serve``: start a local card room (FastAPI + Uvicorn) and print its address.
+
+Every option can also come from an environment variable, ``CARDTABLE_`` and its name
+(``CARDTABLE_PORT``, ``CARDTABLE_DB`` …), as a container or a systemd unit sets them
+(docs/deploy.md).
+"""
 
 from __future__ import annotations
 
 import importlib
-import logging
 import socket
 from typing import Annotated, Any
 
 import typer
 
 from cardtable.cli.limits import with_limit_options
+from cardtable.cli.logs import configure as configure_logs
 from cardtable.server.config import DEFAULT_DB, ServerConfig
 
 WS_HARD_LIMIT = 1024 * 1024  # frames above this close the connection; above the cap, an error
@@ -18,35 +23,88 @@ WS_HARD_LIMIT = 1024 * 1024  # frames above this close the connection; above the
 @with_limit_options
 def serve(
     host: Annotated[
-        str, typer.Option(help="address to listen on (127.0.0.1: this computer only)")
+        str,
+        typer.Option(
+            envvar="CARDTABLE_HOST", help="address to listen on (127.0.0.1: this computer only)"
+        ),
     ] = "127.0.0.1",
-    port: Annotated[int, typer.Option(min=0, max=65535, help="port; 0 picks a free one")] = 8000,
+    port: Annotated[
+        int,
+        typer.Option(min=0, max=65535, envvar="CARDTABLE_PORT", help="port; 0 picks a free one"),
+    ] = 8000,
     db: Annotated[
-        str, typer.Option(help="database URL: a SQLite file, or postgresql://user@host/name")
+        str,
+        typer.Option(
+            envvar="CARDTABLE_DB",
+            help="database URL: a SQLite file, or postgresql://user@host/name",
+        ),
     ] = DEFAULT_DB,
     bot_delay: Annotated[
-        float, typer.Option(min=0, help="seconds between computer moves, so people can follow")
+        float,
+        typer.Option(
+            min=0,
+            envvar="CARDTABLE_BOT_DELAY",
+            help="seconds between computer moves, so people can follow",
+        ),
     ] = 0.8,
     takeover_seconds: Annotated[
         float,
         typer.Option(
-            min=0, help="seconds a player may be away before a computer plays for them (0: never)"
+            min=0,
+            envvar="CARDTABLE_TAKEOVER_SECONDS",
+            help="seconds a player may be away before a computer plays for them (0: never)",
         ),
     ] = 60.0,
     takeover_level: Annotated[
-        str, typer.Option(help="level of the computer that stands in for an away player")
+        str,
+        typer.Option(
+            envvar="CARDTABLE_TAKEOVER_LEVEL",
+            help="level of the computer that stands in for an away player",
+        ),
     ] = "random",
     max_message_bytes: Annotated[
-        int, typer.Option(min=256, max=WS_HARD_LIMIT, help="largest WebSocket message accepted")
+        int,
+        typer.Option(
+            min=256,
+            max=WS_HARD_LIMIT,
+            envvar="CARDTABLE_MAX_MESSAGE_BYTES",
+            help="largest WebSocket message accepted",
+        ),
     ] = 16 * 1024,
     rate: Annotated[
-        float, typer.Option(min=1, help="messages per second one connection may send")
+        float,
+        typer.Option(
+            min=1, envvar="CARDTABLE_RATE", help="messages per second one connection may send"
+        ),
     ] = 20.0,
     plugin: Annotated[
         list[str] | None,
-        typer.Option("--plugin", help="import a module that registers more games or players"),
+        typer.Option(
+            "--plugin",
+            envvar="CARDTABLE_PLUGIN",
+            help="import a module that registers more games or players",
+        ),
     ] = None,
-    log_level: Annotated[str, typer.Option(help="debug, info, warning or error")] = "warning",
+    root_path: Annotated[
+        str,
+        typer.Option(
+            envvar="CARDTABLE_ROOT_PATH",
+            help="path prefix the room is served under behind a reverse proxy, e.g. /cards",
+        ),
+    ] = "",
+    forwarded_allow_ips: Annotated[
+        str,
+        typer.Option(
+            envvar="CARDTABLE_FORWARDED_ALLOW_IPS",
+            help="proxies whose X-Forwarded-For/-Proto headers are trusted (comma list, or *)",
+        ),
+    ] = "127.0.0.1",
+    log_level: Annotated[
+        str, typer.Option(envvar="CARDTABLE_LOG_LEVEL", help="debug, info, warning or error")
+    ] = "warning",
+    log_format: Annotated[
+        str, typer.Option(envvar="CARDTABLE_LOG_FORMAT", help="text, or json: one object a line")
+    ] = "text",
     **limits: Any,
 ) -> None:
     """Start a local card room: open the printed address in a browser. The room's limits
@@ -74,9 +132,14 @@ def serve(
             f"{takeover_level!r} is not one of {', '.join(LEVELS)}", param_hint="--takeover-level"
         )
     try:
-        make_engine(db).dispose()  # loads the dialect and its driver; connects to nothing yet
+        engine = make_engine(db)  # loads the dialect and its driver; connects to nothing yet
+        shown_db = engine.url.render_as_string(hide_password=True)
+        engine.dispose()
     except Exception as e:
         raise typer.BadParameter(str(e), param_hint="--db") from None
+    root_path = root_path.rstrip("/")
+    if root_path and not root_path.startswith("/"):
+        raise typer.BadParameter("must start with / (e.g. /cards)", param_hint="--root-path")
     config = ServerConfig(
         db_url=db,
         bot_delay=bot_delay,
@@ -88,8 +151,10 @@ def serve(
         http_burst=max(1, int(limits["http_rate"] * 4)),
         **limits,
     )
-    level = log_level.upper()
-    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        log_config = configure_logs(log_level, log_format)
+    except ValueError as e:
+        raise typer.BadParameter(str(e), param_hint="--log-format") from None
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -100,13 +165,19 @@ def serve(
     sock.listen(128)  # early browsers wait in the backlog while tables are rebuilt
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if family == socket.AF_INET6 else host
-    print(f"cardtable card room: http://{shown}:{bound}/  (database {db})", flush=True)
+    behind = f"served as {root_path}/ by the proxy; " if root_path else ""
+    address = f"http://{shown}:{bound}/"
+    print(f"cardtable card room: {address}  ({behind}database {shown_db})", flush=True)
     server = uvicorn.Server(
         uvicorn.Config(
             create_app(config),
             host=host,
             port=bound,
             log_level=log_level.lower(),
+            log_config=log_config,
+            root_path=root_path,
+            proxy_headers=True,
+            forwarded_allow_ips=forwarded_allow_ips,
             ws_max_size=WS_HARD_LIMIT,
             ws_per_message_deflate=False,  # pushes are small; compressing them cost most CPU
             **uvicorn_limits(config),

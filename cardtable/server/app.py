@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import math
+import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -32,6 +33,9 @@ from cardtable.server.seats import HUMAN, levels_for
 from cardtable.server.session import serve_socket
 
 STATIC = Path(__file__).parent / "static"
+HEALTH_TIMEOUT = 5.0  # seconds the health check waits for the database
+
+log = logging.getLogger("cardtable.server")
 
 
 class CreateTable(BaseModel):
@@ -161,6 +165,16 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
+    @app.get("/healthz", include_in_schema=False)
+    async def healthz() -> JSONResponse:
+        """For a proxy, a container or a monitor: 200 while the database answers, else 503."""
+        try:
+            await asyncio.wait_for(room.store.ping(), HEALTH_TIMEOUT)
+        except Exception as e:  # the reason goes to the log, not to whoever asks
+            log.warning("health check: the database does not answer: %r", e)
+            return JSONResponse({"status": "unavailable", "database": "unreachable"}, 503)
+        return JSONResponse({"status": "ok", "database": "ok", "live_tables": len(room.tables)})
+
     # -- the JSON API ---------------------------------------------------------------------
     @app.get("/api/games")
     async def games() -> dict[str, Any]:
@@ -175,7 +189,9 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         table, tokens, owner = await room.create(
             body.game, body.players, body.options, body.seats, client_address(request.client)
         )
-        base = str(request.base_url).rstrip("/")
+        # the room's address as the browser sees it: behind a proxy, its scheme and host, and
+        # the path prefix (root_path) whether Uvicorn was given it or the room is mounted
+        base = str(request.base_url.replace(path=request.scope.get("root_path", ""))).rstrip("/")
         return {
             "table": table.summary(),
             "tokens": {str(seat): token for seat, token in tokens.items()},

@@ -29,6 +29,7 @@ from cardtable.server.limits import AddressBuckets, AddressCounts
 from cardtable.server.protocol import TABLE_EXPIRED
 from cardtable.server.seats import BOT_SEED_BITS, HUMAN, levels_for
 from cardtable.server.store import (
+    CLOSED,
     FINISHED,
     OPEN,
     RUNNING,
@@ -49,7 +50,7 @@ log = logging.getLogger("cardtable.server")
 RECORD_CACHE = 64
 
 
-CODES = {400: "bad_request", 403: "forbidden", 404: "not_found", 409: "conflict",
+CODES = {400: "bad_request", 403: "forbidden", 404: "not_found", 409: "conflict", 410: "gone",
          429: "rate_limited", 500: "server_error", 503: "room_full"}  # fmt: skip
 
 
@@ -283,7 +284,7 @@ class Room:
 
     async def _load(self, table_id: str, *, restored: bool) -> LiveTable | None:
         stored = await self.store.load(table_id)
-        if stored is None:
+        if stored is None or stored.summary.status == CLOSED:
             return None
         try:
             match = await asyncio.to_thread(Match.from_record, stored.record())
@@ -343,6 +344,8 @@ class Room:
         stored = await self.store.load(table_id)
         if stored is None:
             raise RoomError(404, f"No table {table_id!r}")
+        if stored.summary.status == CLOSED:
+            raise RoomError(410, "The room's host closed this table")
         if stored.summary.status != FINISHED:
             raise RoomError(
                 409, "The match is still being played; its record is available when it ends"

@@ -34,6 +34,7 @@ from sqlalchemy import (
     delete,
     event,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import URL, make_url
@@ -44,7 +45,8 @@ from cardtable.core.match import OS, RECORD_FORMAT, RECORD_VERSION
 T = TypeVar("T")
 
 OPEN, RUNNING, FINISHED = "open", "running", "finished"
-STATUSES = (OPEN, RUNNING, FINISHED)
+CLOSED = "closed"  # taken out of play by the room's host (``cardtable tables close``)
+STATUSES = (OPEN, RUNNING, FINISHED, CLOSED)
 
 
 def token_hash(token: str) -> str:
@@ -233,6 +235,21 @@ class Store:
     def close(self) -> None:
         self.engine.dispose()
 
+    def ping(self) -> None:
+        """Raise unless the database answers a query (the health check)."""
+        with self.engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
+
+    def close_table(self, table_id: str) -> str | None:
+        """Take a table out of play; its status before (None: no such table)."""
+        with Session(self.engine) as s, s.begin():
+            row = s.get(TableRow, table_id)
+            if row is None:
+                return None
+            before = row.status
+            row.status, row.updated_at = CLOSED, now()
+            return before
+
     def create_table(self, table: StoredTable) -> None:
         at = table.created_at
         with Session(self.engine) as s, s.begin():
@@ -332,7 +349,7 @@ class Store:
             )
         s.execute(
             update(TableRow)
-            .where(TableRow.id == table_id)
+            .where(TableRow.id == table_id, TableRow.status != CLOSED)
             .values(
                 status=summary.status,
                 version=summary.version,
@@ -349,7 +366,7 @@ class Store:
             _update_seat(s, table_id, seat, claimed=True)
             s.execute(
                 update(TableRow)
-                .where(TableRow.id == table_id)
+                .where(TableRow.id == table_id, TableRow.status != CLOSED)
                 .values(status=status, updated_at=now())
             )
 
@@ -379,7 +396,9 @@ class Store:
     def unfinished_ids(self) -> list[str]:
         with Session(self.engine) as s:
             rows = s.scalars(
-                select(TableRow.id).where(TableRow.status != FINISHED).order_by(TableRow.created_at)
+                select(TableRow.id)
+                .where(TableRow.status.not_in((FINISHED, CLOSED)))
+                .order_by(TableRow.created_at)
             )
             return list(rows)
 
@@ -506,6 +525,9 @@ class AsyncStore:
 
     async def load(self, table_id: str, *, with_log: bool = True) -> StoredTable | None:
         return await self.run(partial(self.store.load, table_id, with_log=with_log))
+
+    async def ping(self) -> None:
+        await self.run(self.store.ping)
 
     async def unfinished_ids(self) -> list[str]:
         return await self.run(self.store.unfinished_ids)

@@ -4,9 +4,18 @@
 
 const MINE = "cardtable.mine";
 
+// The room's own address: this module is served from <room>/static/, so the room is one level
+// up, also when a reverse proxy serves it under a path (cardtable serve --root-path /cards).
+// Every fetch, link and WebSocket is made from it, never from the site's root "/".
+const ROOT = new URL("../", import.meta.url);
+
+export function roomUrl(path) {
+  return new URL(path, ROOT).href;
+}
+
 // POST /api/tables: the answer (table, tokens, links, watch, owner), or an Error with the reason.
 export async function createTable(body) {
-  return post("/api/tables", body);
+  return post("api/tables", body);
 }
 
 // A new link for a person's seat of a table this browser created; its remembered link too.
@@ -14,7 +23,7 @@ export async function newLink(tableId, seat) {
   const mine = myTables();
   const entry = mine.find((m) => m.id === tableId);
   if (!entry?.owner) throw new Error("not your table");
-  const path = `/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/link`;
+  const path = `api/tables/${encodeURIComponent(tableId)}/seats/${seat}/link`;
   const answer = await post(path, { owner: entry.owner });
   entry.links[String(seat)] = answer.link;
   localStorage.setItem(MINE, JSON.stringify(mine));
@@ -22,7 +31,7 @@ export async function newLink(tableId, seat) {
 }
 
 async function post(path, body) {
-  const response = await fetch(path, {
+  const response = await fetch(roomUrl(path), {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),

@@ -2,6 +2,8 @@
 // 0.5 s, 1 s, 2 s, … up to 10 s and opens a new one (the page then says hello again).
 // Every message sent gets a growing seq (the server refuses a seq that does not grow).
 
+import { roomUrl } from "./api.js";
+
 export class Connection {
   constructor({ onOpen, onMessage, onDown }) {
     this.onOpen = onOpen;
@@ -14,8 +16,9 @@ export class Connection {
   }
 
   open() {
-    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const ws = new WebSocket(`${scheme}//${location.host}/ws`);
+    const url = new URL(roomUrl("ws"));
+    url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(url.href);
     this.ws = ws;
     this.seq = 0;
     ws.addEventListener("open", () => {

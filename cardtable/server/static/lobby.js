@@ -2,7 +2,7 @@
 // and list the tables that are waiting, being played or finished.
 
 import { languageSwitch, t, tOr, translatePage } from "./i18n.js";
-import { createTable, myTables, newLink, rememberTable } from "./api.js";
+import { createTable, myTables, newLink, rememberTable, roomUrl } from "./api.js";
 import { kindName } from "./panels.js";
 
 const $ = (id) => document.getElementById(id);
@@ -13,7 +13,7 @@ async function start() {
   $("lang").append(languageSwitch());
   translatePage();
   try {
-    catalogue = await (await fetch("/api/games")).json();
+    catalogue = await (await fetch(roomUrl("api/games"))).json();
   } catch {
     catalogue = { games: [], seat_kinds: ["human"], bot_levels: [] };
   }
@@ -227,7 +227,7 @@ function showLinks(answer) {
 async function refresh() {
   let tables = [];
   try {
-    tables = (await (await fetch("/api/tables")).json()).tables;
+    tables = (await (await fetch(roomUrl("api/tables"))).json()).tables;
   } catch {
     return;
   }
@@ -269,15 +269,15 @@ function tableItem(table) {
   const links = document.createElement("span");
   links.className = "links";
   const watch = document.createElement("a");
-  watch.href = `/table/${encodeURIComponent(table.id)}?watch`;
+  watch.href = roomUrl(`table/${encodeURIComponent(table.id)}?watch`);
   watch.textContent = t("lobby.watch");
   links.append(watch);
   if (table.status === "finished") {
     const replay = document.createElement("a");
-    replay.href = `/replay/${encodeURIComponent(table.id)}`;
+    replay.href = roomUrl(`replay/${encodeURIComponent(table.id)}`);
     replay.textContent = t("lobby.replay");
     const record = document.createElement("a");
-    record.href = `/api/tables/${encodeURIComponent(table.id)}/record`;
+    record.href = roomUrl(`api/tables/${encodeURIComponent(table.id)}/record`);
     record.textContent = t("lobby.record");
     record.download = "";
     links.append(replay, record);

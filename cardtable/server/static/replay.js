@@ -5,10 +5,11 @@ import { cardBack, cardElement } from "./cards.js";
 import { gameModule, renderGeneric, renderView } from "./render.js";
 import { describeAction } from "./actions.js";
 import { drawScores } from "./panels.js";
+import { roomUrl } from "./api.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const $ = (id) => document.getElementById(id);
-const base = `/api/tables/${encodeURIComponent(tableId)}`;
+const base = roomUrl(`api/tables/${encodeURIComponent(tableId)}`);
 const page = { step: 0, want: 0, steps: 0, data: null, modules: {} };
 
 async function start() {
@@ -17,7 +18,7 @@ async function start() {
   $("title").textContent = t("replay.title", { id: tableId });
   $("record").href = `${base}/record`;
   try {
-    for (const g of (await (await fetch("/api/games")).json()).games) {
+    for (const g of (await (await fetch(roomUrl("api/games"))).json()).games) {
       page.modules[g.id] = g.client_module;
     }
   } catch {

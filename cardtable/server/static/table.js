@@ -7,7 +7,7 @@
 import { languageSwitch, t, tOr, translatePage } from "./i18n.js";
 import { cardBack, cardElement, mentions } from "./cards.js";
 import { actionLabel } from "./actions.js";
-import { createTable, rememberTable } from "./api.js";
+import { createTable, rememberTable, roomUrl } from "./api.js";
 import { Connection } from "./connection.js";
 import { el, moveButton } from "./dom.js";
 import { installKeyboard, keepFocus } from "./keyboard.js";
@@ -69,7 +69,7 @@ async function start() {
   translatePage();
   $("title").textContent = t("table.title", { id: tableId });
   try {
-    const response = await fetch("/api/games");
+    const response = await fetch(roomUrl("api/games"));
     const catalogue = await response.json();
     for (const g of catalogue.games) page.modules[g.id] = g.client_module;
   } catch {
@@ -492,8 +492,8 @@ function drawOver(view) {
   }
   $("over-scores").textContent = parts.join(" · ");
   $("again").hidden = page.seat === null;
-  $("replay-link").href = `/replay/${encodeURIComponent(tableId)}`;
-  $("record-link").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
+  $("replay-link").href = roomUrl(`replay/${encodeURIComponent(tableId)}`);
+  $("record-link").href = roomUrl(`api/tables/${encodeURIComponent(tableId)}/record`);
 }
 
 start();
