@@ -1,0 +1,239 @@
+"""How a hand and a match ended, in words: a sentence per item that scored or was cancelled,
+the per-hand history, and why the winner won, with the rule ids of the rule book."""
+
+from __future__ import annotations
+
+from rich.table import Table
+
+from cardtable.cli.render import action, side_name
+from cardtable.cli.text import count, t
+from cardtable.core.game import JSON, Settlement
+from cardtable.core.match import Match
+
+RC_ITEMS = (
+    "cards",
+    "spades",
+    "big casino",
+    "little casino",
+    "ace of spades",
+    "ace of clubs",
+    "ace of hearts",
+    "ace of diamonds",
+    "sweeps",
+)
+NEAR_ITEMS = {3: "cards", 2: "big casino", 1: "little casino"}  # RC-22, by points short
+
+
+def hand_sentences(m: Match, number: int, seat: int | None, letters: bool) -> list[str]:
+    """What happened in hand ``number`` (1-based, finished) as ``seat`` may read it."""
+    hand = m.hands[number - 1]
+    settled = hand.settlement
+    assert settled is not None
+    final = m.rules.view(hand.final, seat)
+    view = m.view(seat)
+    before = tuple(s - p for s, p in zip(settled.scores, settled.points, strict=True))
+    explain = {"royal-casino": _casino, "buck-euchre": _euchre}.get(m.game_id, _rummy)
+    return explain(m, number, settled, final, view, before, letters)
+
+
+def _casino(
+    m: Match,
+    number: int,
+    s: Settlement,
+    final: JSON,
+    view: JSON,
+    before: tuple[int, ...],
+    letters: bool,
+) -> list[str]:
+    items, out = s.breakdown, []
+    who = [side_name(view, i) for i in range(len(s.points))]
+    for label, counts in (("cards", final["pile_sizes"]), ("spades", final["pile_spades"])):
+        tally = t("rc.tally", counts=" · ".join(str(c) for c in counts))
+        if counts.count(max(counts)) > 1:
+            out.append(t(f"result.rc.{label}_tie", n=max(counts), tally=tally))
+    target = int(m.rules.options["target"])  # type: ignore[call-overload]
+    near = {i: target - b for i, b in enumerate(before) if 1 <= target - b <= 3}
+    for side, points in enumerate(s.points):
+        scored = [
+            t(f"item.{item}") + f" {items[item][side]}" for item in RC_ITEMS if items[item][side]
+        ]
+        if scored:
+            out.append(t("result.rc.side", who=who[side], items=", ".join(scored), total=points))
+    sweeps = final["sweeps"]
+    if sum(sweeps) and sum(items["sweeps"]) < sum(sweeps):
+        out.append(
+            t(
+                "result.rc.sweeps_cancel",
+                tally=" · ".join(map(str, sweeps)),
+                net=sum(items["sweeps"]),
+            )
+        )
+    for side, short in near.items():
+        item = t(f"item.{NEAR_ITEMS[short]}")
+        key = "result.rc.near_met" if items[NEAR_ITEMS[short]][side] else "result.rc.near_missed"
+        out.append(t(key, who=who[side], score=before[side], item=item))
+    left = _last_capture_cards(m, number)
+    if left:
+        taker = final.get("last_capture")
+        out.append(
+            t(
+                "result.rc.last_capture",
+                cards=" ".join(action(c, letters).plain for c in left),
+                who=side_name(view, m.rules.side_of(taker)) if taker is not None else "—",
+            )
+        )
+    return out
+
+
+def _last_capture_cards(m: Match, number: int) -> list[str]:
+    """The loose cards that went to the last capturer at the end of hand ``number`` (RC-19)."""
+    done = sum(len(h.actions) for h in m.hands[:number])
+    before = Match.from_record(m.record(), upto=done - 1)
+    loose = list(before.view(None)["state"]["loose"])
+    last = m.hands[number - 1].actions[-1]
+    verb, _, rest = last.partition(" ")
+    if verb == "capture":
+        taken = rest.partition(":")[2].split()
+        return [c for c in loose if c not in taken]
+    if verb == "trail":
+        return [*loose, rest.strip()]
+    return loose
+
+
+def _euchre(
+    m: Match,
+    number: int,
+    s: Settlement,
+    final: JSON,
+    view: JSON,
+    before: tuple[int, ...],
+    letters: bool,
+) -> list[str]:
+    me, out = view["seat"], []
+    who = [side_name(view, i) for i in range(4)]
+    maker, won = final.get("maker"), final.get("tricks_won") or [0] * 4
+    dropped = final.get("dropped") or []
+    if final.get("trump") == "c" and maker is None:
+        out.append(t("result.be.clubs"))
+    still_in = [p for p in range(4) if p not in dropped]
+    for p in range(4):
+        if p in dropped:
+            out.append(t("result.be.dropped", who=who[p]))
+        elif len(still_in) == 1:
+            out.append(t("result.be.alone", who=who[p]))
+        else:
+            need = 3 if p == maker else 1
+            role = t("result.be.maker") if p == maker else ""
+            tricks = count(won[p], "n.tricks")
+            key = "result.be.met" if won[p] >= need else "result.be.euchred"
+            out.append(t(key, who=who[p], role=role, tricks=tricks, need=need, points=won[p]))
+    if not still_in:
+        out.append(t("result.be.nobody"))
+    if s.winner is not None and 5 in won and m.rules.options.get("five_tricks_win"):
+        out.append(t("result.be.five", who=who[s.winner]))
+    low = min(s.scores)
+    if s.winner is None and low <= 0:
+        out.append(
+            t(
+                "result.be.tie",
+                who=" · ".join(who[p] for p in range(4) if s.scores[p] == low),
+                low=low,
+            )
+        )
+    del me
+    return out
+
+
+def _rummy(
+    m: Match,
+    number: int,
+    s: Settlement,
+    final: JSON,
+    view: JSON,
+    before: tuple[int, ...],
+    letters: bool,
+) -> list[str]:
+    hand, items, out = m.hands[number - 1], s.breakdown, []
+    who = [side_name(view, i) for i in range(m.players)]
+    prefix = "qc" if m.game_id == "queen-city-rum" else "r5"
+    out_seat = final.get("went_out")
+    if out_seat is not None:
+        out.append(t(f"result.{prefix}.out", who=who[out_seat]))
+    else:
+        out.append(t(f"result.{prefix}.stock"))
+    for text, by in zip(hand.actions, hand.seats, strict=True):
+        if text.startswith("rummy "):
+            out.append(t("result.r5.rummy", who=who[by], card=action(text[6:], letters).plain))
+    for p in range(m.players):
+        if prefix == "qc":
+            extra = ""
+            if items["going out"][p]:
+                extra = t(
+                    "result.qc.bonus",
+                    bonus=items["going out"][p],
+                    theirs=items["opponent's hand"][p],
+                )
+            out.append(
+                t(
+                    "result.qc.seat",
+                    who=who[p],
+                    melded=items["melded"][p],
+                    laid=items["laid off"][p],
+                    extra=extra,
+                    total=s.points[p],
+                )
+            )
+        else:
+            out.append(
+                t(
+                    "result.r5.seat",
+                    who=who[p],
+                    melded=items["melded"][p],
+                    laid=items["laid off"][p],
+                    left=-items["left in hand"][p],
+                    total=s.points[p],
+                )
+            )
+    return out
+
+
+def history(m: Match, seat: int | None) -> Table:
+    """Every finished hand: what each side gained and its total after it."""
+    view = m.view(seat)
+    table = Table(title=t("history.title"), title_justify="left", show_edge=False, pad_edge=False)
+    table.add_column(t("history.hand"), justify="right")
+    for side in range(len(view["scores"])):
+        table.add_column(side_name(view, side), justify="right")
+    for number, hand in enumerate(m.hands, 1):
+        if hand.settlement is None:
+            continue
+        cells = [
+            f"{p:+d} → {s}"
+            for p, s in zip(hand.settlement.points, hand.settlement.scores, strict=True)
+        ]
+        table.add_row(str(number), *cells)
+    return table
+
+
+def end_reason(m: Match, seat: int | None) -> str:
+    """Why the winner won, in the rule book's words, with the rule id."""
+    assert m.winner is not None
+    view = m.view(seat)
+    who = side_name(view, m.winner)
+    last = m.hands[-1]
+    settled = last.settlement
+    assert settled is not None
+    target = m.rules.options.get("target")
+    if m.game_id == "buck-euchre":
+        won = m.rules.view(last.final, None).get("tricks_won") or []
+        if m.rules.options.get("five_tricks_win") and 5 in won:
+            return t("end.why.be13", who=who)
+        return t("end.why.be12", who=who)
+    if m.game_id == "royal-casino":
+        before = settled.scores[m.winner] - settled.points[m.winner]
+        short = int(target) - before  # type: ignore[call-overload]
+        if 1 <= short <= 3 and settled.breakdown[NEAR_ITEMS[short]][m.winner]:
+            return t("end.why.rc22", who=who, item=t(f"item.{NEAR_ITEMS[short]}"))
+        return t("end.why.rc23", who=who, target=target, score=m.scores[m.winner])
+    key = "end.why.qc9" if m.game_id == "queen-city-rum" else "end.why.r513"
+    return t(key, who=who, target=target, score=m.scores[m.winner])
