@@ -146,7 +146,7 @@ def rule_titles() -> dict[str, tuple[str, str]]:
         r"^- \*\*([A-Z0-9]+-\d+) ([^*]+?)\.?\*\*(.*?)(?=\n- \*\*|\n\n)", text, re.M | re.S
     ):
         rest = " ".join(m.group(3).split())
-        first = re.split(r"(?<=[.;])\s", rest, maxsplit=1)[0] if rest else ""
+        first = re.split(r"(?<=\.)\s", rest, maxsplit=1)[0] if rest else ""
         out[m.group(1)] = (m.group(2).strip(), first)
     return out
 
