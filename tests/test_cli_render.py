@@ -15,7 +15,7 @@ from cardtable.cli import actions, render
 from cardtable.cli.render import Look
 from cardtable.core.match import Match
 
-MELD_LINE = re.compile(r"^\s*\d+\. (.*?)  (set|run) of ")
+MELD_LINE = re.compile(r"^\s*\d+\. (.*?)  (?:your )?(?:set|run)\b")
 TOKEN = re.compile(r"Jo=\w\w|Jo|[2-9TJQKA][cdhs]")
 
 

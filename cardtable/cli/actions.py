@@ -10,7 +10,7 @@ from rich.text import Text
 
 from cardtable.cli.render import CARD_TOKEN, Look, action, card, card_key
 from cardtable.cli.text import t
-from cardtable.core.cards import parse_card
+from cardtable.core.cards import SUITS, parse_card
 from cardtable.core.errors import NotationError
 
 #: verbs in the order a turn uses them (draw before meld before discard …)
@@ -58,7 +58,10 @@ def numbered_lines(shown: Sequence[str], look: Look, width: int) -> list[Text]:
         while n < len(shown) and labels[n] == label:
             rest = shown[n][len(label) :].strip()
             entry = Text(f"{n + 1}", style="cyan").append(" ")
-            entry.append_text(action(rest, look.letters))
+            if label == "trump" and rest in SUITS:  # name a trump suit (BE-6): the word
+                entry.append(t(f"suit.{rest}"))
+            else:
+                entry.append_text(action(rest, look.letters))
             if line.cell_len + 2 + entry.cell_len > width and line.cell_len > indent:
                 lines.append(line)
                 line = Text(" " * indent)
@@ -98,6 +101,9 @@ def read(line: str, shown: Sequence[str], look: Look) -> Reading:
         if len(named) == 1:
             return Reading(action=shown[named[0] - 1])
         if not named:
+            verbs = {a.split(" ", 1)[0] for a in shown if " " in a}
+            if len(verbs) == 1:  # the one verb taking a card: the engine says why not
+                return Reading(action=f"{verbs.pop()} {line}")
             return Reading(message=t("play.card_unused", card=shown_card))
         numbers = ", ".join(str(i) for i in named)
         return Reading(message=t("play.card_many", card=shown_card, numbers=numbers))

@@ -153,9 +153,9 @@ def meld_line(meld: JSON, me: int | None, letters: bool) -> Text:
         line.append_text(card(name, letters))
         if by is not None:
             line.append("·" + short_seat(by, me), style="dim")
-    return line.append(
-        "  " + t("rummy.meld_of", kind=kind, who=seat_name(meld["by"], me)), style="dim"
-    )
+    whose = (t("rummy.meld_yours", kind=kind) if meld["by"] == me
+             else t("rummy.meld_of", kind=kind, who=seat_name(meld["by"], me)))  # fmt: skip
+    return line.append("  " + whose, style="dim")
 
 
 def short_seat(seat: int, me: int | None) -> str:
@@ -180,7 +180,7 @@ def rummy_body(state: JSON, view: JSON, look: Look) -> list[RenderableType]:
             f"{seat_name(s, me)}: {count(n, 'n.cards')}"
         )
         if s < len(known) and known[s]:
-            others.append(" " + t("rummy.took") + " ").append_text(cards(known[s], letters))
+            others.append(t("rummy.took") + " ").append_text(cards(known[s], letters))
     out.append(others)
     if state.get("must_use"):
         out.append(

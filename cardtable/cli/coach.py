@@ -108,7 +108,9 @@ def advice(m: Match, seat: int, look: Look, iterations: int = 200) -> Renderable
         grid,
     ]
     if _within_noise(h.top[0], h.top[1]):
-        parts.append(Text(t("hint.noise", first=_plain(h.top[0], look), second=_plain(h.top[1], look))))
+        parts.append(
+            Text(t("hint.noise", first=_plain(h.top[0], look), second=_plain(h.top[1], look)))
+        )
     return Group(*parts)
 
 

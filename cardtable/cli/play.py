@@ -122,8 +122,8 @@ class TerminalGame:
 
     def hand_over(self, number: int) -> None:
         self.console.print(Text("\n" + t("result.title", n=number), style="bold"))
-        for sentence in results.hand_sentences(self.m, number, self.seat, self.look.letters):
-            self.console.print(f"• {sentence}")
+        sentences = results.hand_sentences(self.m, number, self.seat, self.look.letters)
+        self.console.print(results.bullets(sentences))
         view = self.m.view(self.seat)
         scores = "  ".join(f"{render.side_name(view, i)} {s}" for i, s in enumerate(view["scores"]))
         self.console.print(Text(t("status.scores", scores=scores), style="bold"))

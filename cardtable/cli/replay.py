@@ -58,6 +58,8 @@ class Replay:
         seat = self.seat if self.seat is not None else None
         view = self.m.view(seat)
         head = Text(t("replay.step", step=self.step, steps=self.steps), style="bold")
+        seen = t("replay.all") if seat is None else t("replay.seen_by", n=seat)
+        head.append(f" · {seen}", style="dim")
         if self.step:
             who = render.seat_name(self.seats[self.step - 1], seat)
             head.append(f" · {who}: ").append_text(
@@ -79,8 +81,8 @@ class Replay:
         finished = self._finished_hand()
         if finished:
             self.console.print(Text(t("result.title", n=finished), style="bold"))
-            for sentence in results.hand_sentences(self.m, finished, seat, self.look.letters):
-                self.console.print(f"• {sentence}")
+            sentences = results.hand_sentences(self.m, finished, seat, self.look.letters)
+            self.console.print(results.bullets(sentences))
         if self.step == self.steps:
             if self.m.is_over:
                 self.console.print(results.history(self.m, seat))

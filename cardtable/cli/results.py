@@ -47,27 +47,32 @@ def _casino(
 ) -> list[str]:
     items, out = s.breakdown, []
     who = [side_name(view, i) for i in range(len(s.points))]
+    tallies = {
+        "cards": t("rc.tally", counts="–".join(map(str, final["pile_sizes"]))),
+        "spades": t("rc.tally", counts="–".join(map(str, final["pile_spades"]))),
+        "sweeps": t("rc.tally", counts="–".join(map(str, final["sweeps"]))),
+    }
     for label, counts in (("cards", final["pile_sizes"]), ("spades", final["pile_spades"])):
-        tally = t("rc.tally", counts=" · ".join(str(c) for c in counts))
-        if counts.count(max(counts)) > 1:
-            out.append(t(f"result.rc.{label}_tie", n=max(counts), tally=tally))
+        if counts.count(max(counts)) > 1:  # RC-20: a tie scores nothing
+            out.append(t(f"result.rc.{label}_tie", tally=tallies[label]))
     target = int(m.rules.options["target"])  # type: ignore[call-overload]
     near = {i: target - b for i, b in enumerate(before) if 1 <= target - b <= 3}
     for side, points in enumerate(s.points):
         scored = [
-            t(f"item.{item}") + f" {items[item][side]}" for item in RC_ITEMS if items[item][side]
-        ]
+            t(f"item.{item}") + f" {items[item][side]}" + (f" ({tallies[item]})" if item in
+                                                           ("cards", "spades") else "")
+            for item in RC_ITEMS if items[item][side]
+        ]  # fmt: skip
         if scored:
             out.append(t("result.rc.side", who=who[side], items=", ".join(scored), total=points))
     sweeps = final["sweeps"]
-    if sum(sweeps) and sum(items["sweeps"]) < sum(sweeps):
-        out.append(
-            t(
-                "result.rc.sweeps_cancel",
-                tally=" · ".join(map(str, sweeps)),
-                net=sum(items["sweeps"]),
-            )
-        )
+    if sum(1 for n in sweeps if n) > 1:  # RC-18: opposing sweeps cancel
+        net = [(who[i], n) for i, n in enumerate(items["sweeps"]) if n]
+        if net:
+            out.append(t("result.rc.sweeps_cancel", tally=tallies["sweeps"], who=net[0][0],
+                         net=net[0][1]))  # fmt: skip
+        else:
+            out.append(t("result.rc.sweeps_even", tally=tallies["sweeps"]))
     for side, short in near.items():
         item = t(f"item.{NEAR_ITEMS[short]}")
         key = "result.rc.near_met" if items[NEAR_ITEMS[short]][side] else "result.rc.near_missed"
@@ -197,6 +202,16 @@ def _rummy(
     return out
 
 
+def bullets(sentences: list[str]) -> Table:
+    """Sentences as a list whose wrapped lines hang under their first word."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column()
+    grid.add_column()
+    for sentence in sentences:
+        grid.add_row("•", sentence)
+    return grid
+
+
 def history(m: Match, seat: int | None) -> Table:
     """Every finished hand: what each side gained and its total after it."""
     view = m.view(seat)
@@ -207,8 +222,8 @@ def history(m: Match, seat: int | None) -> Table:
     for number, hand in enumerate(m.hands, 1):
         if hand.settlement is None:
             continue
-        cells = [
-            f"{p:+d} → {s}"
+        cells = [  # a true minus sign, as in the sentences
+            f"{p:+d} → {s}".replace("-", "−")
             for p, s in zip(hand.settlement.points, hand.settlement.scores, strict=True)
         ]
         table.add_row(str(number), *cells)
