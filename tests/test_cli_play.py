@@ -119,8 +119,10 @@ def test_the_screen_a_turn_shows(size: tuple[int, int]) -> None:
     assert "trail 3d is legal now: RC-15 (Trail)" in plain(child.before)
     child.sendline("why trail Ks")  # Kh lies on the table
     child.expect(PROMPT)
-    assert re.search(r"trail Ks: no\. .*RC-16 \(No trail with a matching rank\)",
-                     " ".join(plain(child.before).split()))
+    assert re.search(
+        r"trail Ks: no\. .*RC-16 \(No trail with a matching rank\)",
+        " ".join(plain(child.before).split()),
+    )
     child.sendline("why")
     child.expect(PROMPT)
     assert "for example: why capture 9d: 8c Ad" in plain(child.before)
