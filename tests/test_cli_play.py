@@ -116,7 +116,7 @@ def test_the_screen_a_turn_shows(size: tuple[int, int]) -> None:
     assert "Table: 8c Ad Kh 5s 6s" in plain(child.before)
     child.sendline("why trail 3d")
     child.expect(PROMPT)
-    assert "trail 3d is legal now: RC-15 (Trail)" in plain(child.before)
+    assert "trail 3d is legal now: RC-15 (Trailing)" in plain(child.before)
     child.sendline("why trail Ks")  # Kh lies on the table
     child.expect(PROMPT)
     assert re.search(

@@ -86,7 +86,7 @@ def read(line: str, shown: Sequence[str], look: Look) -> Reading:
         n = int(line)
         if 1 <= n <= len(shown):
             return Reading(action=shown[n - 1])
-        return Reading(message=t("play.no_number", n=n, count=len(shown)))
+        return Reading(message=t("term.play.no_number", n=n, count=len(shown)))
     if " " not in line:
         try:
             wanted = parse_card(line)
@@ -104,9 +104,9 @@ def read(line: str, shown: Sequence[str], look: Look) -> Reading:
             verbs = {a.split(" ", 1)[0] for a in shown if " " in a}
             if len(verbs) == 1:  # the one verb taking a card: the engine says why not
                 return Reading(action=f"{verbs.pop()} {line}")
-            return Reading(message=t("play.card_unused", card=shown_card))
+            return Reading(message=t("term.play.card_unused", card=shown_card))
         numbers = ", ".join(str(i) for i in named)
-        return Reading(message=t("play.card_many", card=shown_card, numbers=numbers))
+        return Reading(message=t("term.play.card_many", card=shown_card, numbers=numbers))
     return Reading(action=line)
 
 

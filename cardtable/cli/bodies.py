@@ -21,7 +21,7 @@ def body(view: JSON, look: Look) -> list[RenderableType]:
 
 def your_hand(names: list[str] | None, look: Look) -> Text:
     shown = sort_hand(names or [], look.rank_first)
-    return Text(t("table.your_hand") + " ").append_text(cards(shown, look.letters))
+    return Text(t("term.table.your_hand") + " ").append_text(cards(shown, look.letters))
 
 
 def generic_body(state: JSON, view: JSON, look: Look) -> list[RenderableType]:
@@ -34,15 +34,15 @@ def generic_body(state: JSON, view: JSON, look: Look) -> list[RenderableType]:
 def casino_body(state: JSON, view: JSON, look: Look) -> list[RenderableType]:
     me, letters = view["seat"], look.letters
     out: list[RenderableType] = [
-        Text(t("rc.deal", n=state["deal"], of=state["deals"], stock=state["stock"])),
-        Text(t("rc.table") + " ").append_text(cards(state["loose"], letters)),
+        Text(t("term.rc.deal", n=state["deal"], of=state["deals"], stock=state["stock"])),
+        Text(t("term.rc.table") + " ").append_text(cards(state["loose"], letters)),
     ]
     for b in state["builds"]:
         line = Text(
             t(
-                "rc.build",
+                "term.rc.build",
                 value=b["value"],
-                kind=t(f"rc.{b['kind']}"),
+                kind=t(f"term.rc.{b['kind']}"),
                 owner=seat_name(b["owner"], me),
             )
             + " ",
@@ -51,11 +51,11 @@ def casino_body(state: JSON, view: JSON, look: Look) -> list[RenderableType]:
         out.append(line.append_text(cards(b["cards"], letters)))
     piles = " · ".join(
         t(
-            "rc.pile",
+            "term.rc.pile",
             side=side_name(view, i),
-            cards=count(n, "n.cards"),
-            spades=count(sp, "n.spades"),
-            sweeps=count(sw, "n.sweeps"),
+            cards=count(n, "term.n.cards"),
+            spades=count(sp, "term.n.spades"),
+            sweeps=count(sw, "term.n.sweeps"),
         )
         for i, (n, sp, sw) in enumerate(
             zip(state["pile_sizes"], state["pile_spades"], state["sweeps"], strict=True)
@@ -63,7 +63,7 @@ def casino_body(state: JSON, view: JSON, look: Look) -> list[RenderableType]:
     )
     out.append(Text(piles, style="dim"))
     if state.get("must_trail") and view["to_move"] == me:
-        out.append(Text(t("rc.must_trail"), style="yellow"))
+        out.append(Text(t("term.rc.must_trail"), style="yellow"))
     out.append(your_hand(state.get("hand"), look))
     return out
 
@@ -83,7 +83,7 @@ def euchre_body(state: JSON, view: JSON, look: Look) -> list[RenderableType]:
     out: list[RenderableType] = [
         Text(
             t(
-                "be.line",
+                "term.be.line",
                 phase=t(f"be.phase.{state['phase']}"),
                 trump=t(f"suit.{trump}") if trump else "—",
                 maker=seat_name(maker, me) if maker is not None else "—",
@@ -91,29 +91,37 @@ def euchre_body(state: JSON, view: JSON, look: Look) -> list[RenderableType]:
         )
     ]
     if state.get("upcard") and trump == "c" and maker is None:
-        line = Text(t("be.upcard") + " ").append_text(card(state["upcard"], letters))
-        out.append(line.append(" · " + t("be.clubs_turned"), style="yellow"))
+        line = Text(t("term.be.upcard") + " ").append_text(card(state["upcard"], letters))
+        out.append(line.append(" · " + t("term.be.clubs_turned"), style="yellow"))
     elif state.get("upcard"):
-        out.append(Text(t("be.upcard") + " ").append_text(card(state["upcard"], letters)))
+        out.append(Text(t("term.be.upcard") + " ").append_text(card(state["upcard"], letters)))
     elif state.get("turned_down"):
-        out.append(Text(t("be.turned_down") + " ").append_text(card(state["turned_down"], letters)))
+        out.append(
+            Text(t("term.be.turned_down") + " ").append_text(card(state["turned_down"], letters))
+        )
     elif state.get("picked_up"):
-        out.append(Text(t("be.picked_up") + " ").append_text(card(state["picked_up"], letters)))
+        out.append(
+            Text(t("term.be.picked_up") + " ").append_text(card(state["picked_up"], letters))
+        )
     dropped = state.get("dropped") or []
     won = state.get("tricks_won") or []
     seats = [
         f"{seat_name(s, me)}: "
-        + (t("be.out") if s in dropped else count(won[s] if s < len(won) else 0, "n.tricks"))
+        + (
+            t("term.be.out")
+            if s in dropped
+            else count(won[s] if s < len(won) else 0, "term.n.tricks")
+        )
         for s in range(view["players"])
     ]
     out.append(Text(" · ".join(seats), style="dim"))
     trick = in_play_order(state.get("trick") or [], state.get("leader"))
     if trick:
-        out.append(_trick(t("be.trick"), trick, me, letters))
+        out.append(_trick(t("term.be.trick"), trick, me, letters))
     last = state.get("last_trick")
     if last:
         line = _trick(
-            t("be.last_trick"),
+            t("term.be.last_trick"),
             in_play_order(last["cards"], last["leader"]),
             me,
             letters,
@@ -121,7 +129,9 @@ def euchre_body(state: JSON, view: JSON, look: Look) -> list[RenderableType]:
         )
         out.append(line.append(f"→ {seat_name(last.get('winner'), me)}", style="dim"))
     if state.get("set_aside"):
-        out.append(Text(t("be.set_aside") + " ").append_text(cards(state["set_aside"], letters)))
+        out.append(
+            Text(t("term.be.set_aside") + " ").append_text(cards(state["set_aside"], letters))
+        )
     else:
         out.append(your_hand(state.get("hand"), look))
     return out
@@ -153,20 +163,20 @@ def meld_line(meld: JSON, me: int | None, letters: bool) -> Text:
         line.append_text(card(name, letters))
         if by is not None:
             line.append("·" + short_seat(by, me), style="dim")
-    whose = (t("rummy.meld_yours", kind=kind) if meld["by"] == me
-             else t("rummy.meld_of", kind=kind, who=seat_name(meld["by"], me)))  # fmt: skip
+    whose = (t("term.rummy.meld_yours", kind=kind) if meld["by"] == me
+             else t("term.rummy.meld_of", kind=kind, who=seat_name(meld["by"], me)))  # fmt: skip
     return line.append("  " + whose, style="dim")
 
 
 def short_seat(seat: int, me: int | None) -> str:
-    return t("seat.you_short") if seat == me else t("seat.short", n=seat)
+    return t("term.seat.you_short") if seat == me else t("term.seat.short", n=seat)
 
 
 def rummy_body(state: JSON, view: JSON, look: Look) -> list[RenderableType]:
     me, letters = view["seat"], look.letters
     pile = state.get("discard_pile") or []
     out: list[RenderableType] = [
-        Text(t("rummy.stock_pile", n=state.get("stock", "?")) + " ").append_text(
+        Text(t("term.rummy.stock_pile", n=state.get("stock", "?")) + " ").append_text(
             cards(pile, letters)
         )
     ]
@@ -177,20 +187,20 @@ def rummy_body(state: JSON, view: JSON, look: Look) -> list[RenderableType]:
         if s == me:
             continue
         others.append(" · " if others.plain else "").append(
-            f"{seat_name(s, me)}: {count(n, 'n.cards')}"
+            f"{seat_name(s, me)}: {count(n, 'term.n.cards')}"
         )
         if s < len(known) and known[s]:
-            others.append(t("rummy.took") + " ").append_text(cards(known[s], letters))
+            others.append(t("term.rummy.took") + " ").append_text(cards(known[s], letters))
     out.append(others)
     if state.get("must_use"):
         out.append(
-            Text(t("rummy.must_use") + " ", style="yellow").append_text(
+            Text(t("term.rummy.must_use") + " ", style="yellow").append_text(
                 cards(state["must_use"], letters)
             )
         )
     if state.get("may_not_discard"):
         out.append(
-            Text(t("rummy.may_not_discard") + " ", style="dim").append_text(
+            Text(t("term.rummy.may_not_discard") + " ", style="dim").append_text(
                 card(state["may_not_discard"], letters)
             )
         )

@@ -50,28 +50,30 @@ ALLOWED_BY = {
 
 
 def rule_words(rule: str) -> str:
-    """``BE-6 (Naming): If all four pass, …``: the rule's id, title and first sentence."""
-    title, first = rule_titles().get(rule, ("", ""))
-    return t("why.rule", rule=rule, title=title, text=first) if title else rule
+    """``BE-6 (Naming trump): If all four pass, …``: the rule's id, its title as the card room
+    names it, and the rule book's first sentence (the rule book is in English, so the other
+    languages' message leaves the sentence out)."""
+    first = rule_titles().get(rule, ("", ""))[1]
+    return t("term.why.rule", rule=rule, title=t(f"rule.{rule}"), text=first)
 
 
 def why(m: Match, text: str, shown: Sequence[str], look: Look) -> str:
     """Why ``text`` is legal or refused now; with no text, this game's example."""
     if not text:
         example = shown[0] if shown else {"royal-casino": "trail 3d"}.get(m.game_id, "draw")
-        return t("why.example", example=example)  # as typed: notation
+        return t("term.why.example", example=example)  # as typed: notation
     try:
         act = m.check(text)
     except IllegalActionError as e:
-        return t("why.refused", action=text, reason=e.reason, rule=rule_words(e.rule))
+        return t("term.why.refused", action=text, reason=e.reason, rule=rule_words(e.rule))
     except CardtableError as e:
-        return t("why.unreadable", action=text, reason=str(e))
+        return t("term.why.unreadable", action=text, reason=str(e))
     verb = str(act).split(" ", 1)[0]
     if m.game_id == "buck-euchre" and verb == "pass" and m.view(None)["state"]["phase"] == "name":
         rule = "BE-6"
     else:
         rule = ALLOWED_BY.get(m.game_id, {}).get(verb, "C-5")
-    return t("why.legal", action=action(str(act), look.letters).plain, rule=rule_words(rule))
+    return t("term.why.legal", action=action(str(act), look.letters).plain, rule=rule_words(rule))
 
 
 def advice(m: Match, seat: int, look: Look, iterations: int = 200) -> RenderableType:
@@ -80,9 +82,9 @@ def advice(m: Match, seat: int, look: Look, iterations: int = 200) -> Renderable
     try:
         h = hint(m.view(seat), iterations=iterations)
     except (CardtableError, NotImplementedError) as e:
-        return Text(t("hint.none", reason=str(e)))
+        return Text(t("term.hint.none", reason=str(e)))
     if len(h.top) == 1:
-        return Text(t("hint.only", action=action(h.action, look.letters).plain))
+        return Text(t("term.hint.only", action=action(h.action, look.letters).plain))
     chance = "match_chance" in h.top[0]
     unit = "%" if chance else ""
     grid = Table.grid(padding=(0, 2))
@@ -94,11 +96,11 @@ def advice(m: Match, seat: int, look: Look, iterations: int = 200) -> Renderable
         if isinstance(spread, float | int):
             figure += f" ± {spread:.0f}{unit}" if chance else f" ± {spread:.1f}"
         grid.add_row(str(i), action(str(row["action"]), look.letters), figure)
-    measure = t("hint.measure.chance") if chance else t("hint.measure.points")
+    measure = t("term.hint.measure.chance") if chance else t("term.hint.measure.points")
     parts: list[RenderableType] = [
         Text(
             t(
-                "hint.head",
+                "term.hint.head",
                 action=action(h.action, look.letters).plain,
                 measure=measure,
                 samples=h.top[0]["samples"],
@@ -109,7 +111,7 @@ def advice(m: Match, seat: int, look: Look, iterations: int = 200) -> Renderable
     ]
     if _within_noise(h.top[0], h.top[1]):
         parts.append(
-            Text(t("hint.noise", first=_plain(h.top[0], look), second=_plain(h.top[1], look)))
+            Text(t("term.hint.noise", first=_plain(h.top[0], look), second=_plain(h.top[1], look)))
         )
     return Group(*parts)
 

@@ -48,7 +48,7 @@ class Setup:
         self.matches += 1
         m = Match(self.game, players=self.players, seed=seed, **self.options)
         if not 0 <= self.seat < m.players:
-            raise CardtableError(t("play.bad_seat", last=m.players - 1))
+            raise CardtableError(t("term.play.bad_seat", last=m.players - 1))
         others = [s for s in range(m.players) if s != self.seat]
         bots = {
             s: make_bot(m.game_id, self.levels[i % len(self.levels)], seed=m.seed + 101 * s)
@@ -112,7 +112,9 @@ class TerminalGame:
             finished = self.m.hand_number if self.m.is_over else self.m.hand_number - 1
             self.seen_hands = self.m.hand_number
             self.hand_over(finished)
-            if not self.m.is_over and not self.pause(t("play.next_hand", n=self.m.hand_number)):
+            if not self.m.is_over and not self.pause(
+                t("term.play.next_hand", n=self.m.hand_number)
+            ):
                 return False
             if not self.m.is_over and self.m.to_move != self.seat:
                 self.show()
@@ -121,12 +123,12 @@ class TerminalGame:
         return True
 
     def hand_over(self, number: int) -> None:
-        self.console.print(Text("\n" + t("result.title", n=number), style="bold"))
+        self.console.print(Text("\n" + t("term.result.title", n=number), style="bold"))
         sentences = results.hand_sentences(self.m, number, self.seat, self.look.letters)
         self.console.print(results.bullets(sentences))
         view = self.m.view(self.seat)
         scores = "  ".join(f"{render.side_name(view, i)} {s}" for i, s in enumerate(view["scores"]))
-        self.console.print(Text(t("status.scores", scores=scores), style="bold"))
+        self.console.print(Text(t("term.status.scores", scores=scores), style="bold"))
 
     def pause(self, prompt: str) -> bool:
         try:
@@ -151,9 +153,9 @@ class TerminalGame:
         if used + len(lines) + 2 <= self.console.height:
             for line in lines:
                 self.console.print(line)
-            self.console.print(Text(t("play.how"), style="dim"))
+            self.console.print(Text(t("term.play.how"), style="dim"))
         else:
-            self.console.print(Text(t("play.too_many", n=len(legal)), style="dim"))
+            self.console.print(Text(t("term.play.too_many", n=len(legal)), style="dim"))
 
     # -- the person's turn ---------------------------------------------------------------
     def ask(self) -> bool:
@@ -161,7 +163,7 @@ class TerminalGame:
         _complete_with([*self.shown, *VERBS])
         while True:
             try:
-                line = self.read(t("play.prompt")).strip()
+                line = self.read(t("term.play.prompt")).strip()
             except EOFError:
                 return False
             except KeyboardInterrupt:
@@ -181,7 +183,7 @@ class TerminalGame:
                 self.console.print(coach.advice(self.m, self.seat, self.look))
             elif verb == "rules":
                 self.console.print(render.rules_text(self.m.game_id))
-                self.console.print(Text(t("play.table_again"), style="dim"))
+                self.console.print(Text(t("term.play.table_again"), style="dim"))
             elif verb == "undo":
                 if self.undo():
                     return True
@@ -200,14 +202,14 @@ class TerminalGame:
     def help(self) -> None:
         for line in actions.numbered_lines(self.shown, self.look, self.console.width):
             self.console.print(line)
-        self.console.print(t("play.help"))
+        self.console.print(t("term.play.help"))
 
     def confirm_quit(self) -> bool:
         try:
-            answer = self.read(t("play.confirm_quit"))
+            answer = self.read(t("term.play.confirm_quit"))
         except (EOFError, KeyboardInterrupt):
             return True
-        return answer.strip().lower() in (t("play.yes"), "y", "yes")
+        return answer.strip().lower() in (t("term.play.yes"), "y", "yes")
 
     def act(self, text: str) -> bool:
         hand_before = Counter(self.m.view(self.seat)["state"].get("hand") or [])
@@ -215,7 +217,7 @@ class TerminalGame:
         try:
             action = self.m.play(text)
         except CardtableError as e:
-            self.console.print(Text(t("play.refused") + " ", style="red").append(str(e)))
+            self.console.print(Text(t("term.play.refused") + " ", style="red").append(str(e)))
             return False
         line = Text(f"{t('seat.you')}: ", style="bold") + render.action(
             str(action), self.look.letters
@@ -225,7 +227,7 @@ class TerminalGame:
             new = Counter(self.m.view(self.seat)["state"].get("hand") or []) - hand_before
             if new:
                 drawn = render.cards(sorted(new.elements()), self.look.letters)
-                self.console.print(Text(t("play.drew") + " ", style="bold").append_text(drawn))
+                self.console.print(Text(t("term.play.drew", card=drawn.plain), style="bold"))
         return True
 
     def undo(self) -> bool:
@@ -233,23 +235,23 @@ class TerminalGame:
         The table is drawn once, by the loop that asks again."""
         mine = [i for i, s in enumerate(self.m.action_seats()) if s == self.seat]
         if not mine:
-            self.console.print(t("play.nothing_to_undo"))
+            self.console.print(t("term.play.nothing_to_undo"))
             return False
         self.m = Match.from_record(self.m.record(), upto=mine[-1])
         self.seen_hands = self.m.hand_number
-        self.console.print(t("play.undone"))
+        self.console.print(t("term.play.undone"))
         return True
 
     def save(self, path: str) -> None:
         if not path:
-            self.console.print(t("play.save_where"))
+            self.console.print(t("term.play.save_where"))
             return
         try:
             Path(path).write_text(json.dumps(self.m.record(), indent=1))
         except OSError as e:
-            self.console.print(Text(t("play.not_saved") + " ", style="red").append(str(e)))
+            self.console.print(Text(t("term.play.not_saved") + " ", style="red").append(str(e)))
             return
-        self.console.print(t("play.saved", path=path))
+        self.console.print(t("term.play.saved", path=path))
 
 
 def match_end(game: TerminalGame) -> str:
@@ -261,7 +263,7 @@ def match_end(game: TerminalGame) -> str:
     console.print(Text(results.end_reason(m, game.seat), style="bold"))
     while True:
         try:
-            line = game.read(t("end.prompt")).strip()
+            line = game.read(t("term.end.prompt")).strip()
         except (EOFError, KeyboardInterrupt):
             return "quit"
         verb, _, rest = line.partition(" ")
@@ -274,7 +276,7 @@ def match_end(game: TerminalGame) -> str:
             console.print(render.table(m.view(game.seat), game.look, width=console.width))
             console.print(results.history(m, game.seat))
         else:
-            console.print(t("end.help"))
+            console.print(t("term.end.help"))
 
 
 def _complete_with(words: Sequence[str]) -> None:
@@ -329,7 +331,7 @@ def play(
     try:
         set_language(lang)
         if sort not in ("suit", "rank"):
-            raise CardtableError(t("play.bad_sort", sort=sort))
+            raise CardtableError(t("term.play.bad_sort", sort=sort))
         levels = [w.strip() for w in bots.split(",") if w.strip()] or [_default_level()]
         setup = Setup(game, players, parse_options(option or []), seat, levels, seed)
         m, seats_bots = setup.new_match()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from importlib.resources import files
 
 from rich.console import Group, RenderableType
@@ -76,14 +77,14 @@ def action(text: str, letters: bool) -> Text:
 
 def seat_name(seat: int | None, me: int | None) -> str:
     if seat is None:
-        return t("seat.nobody")
-    return t("seat.you") if seat == me else t("seat.n", n=seat)
+        return t("term.seat.nobody")
+    return t("seat.you") if seat == me else t("table.seat", n=seat)
 
 
 def side_name(view: JSON, side: int) -> str:
     """A scoring side: a seat, or in four-hand Royal Casino a partnership."""
     if view["game"] == "royal-casino" and view["players"] == 4:
-        key = "side.us" if side == view["side"] else "side.them"
+        key = "term.side.us" if side == view["side"] else "term.side.them"
         return t(key, a=side, b=side + 2)
     return seat_name(side, view["seat"])
 
@@ -96,9 +97,13 @@ def end_rule(view: JSON) -> str:
     """The target and how the match ends, in a few words with the rule ids."""
     options = view["options"]
     if view["game"] == "buck-euchre":
-        key = "end.buck-euchre.five" if options.get("five_tricks_win") else "end.buck-euchre"
+        key = (
+            "term.end.buck-euchre.five"
+            if options.get("five_tricks_win")
+            else "term.end.buck-euchre"
+        )
         return t(key, start=options.get("start", 25))
-    return t(f"end.{view['game']}", target=options.get("target", "?"))
+    return t(f"term.end.{view['game']}", target=options.get("target", "?"))
 
 
 def header(view: JSON, *, replay: bool = False, width: int = 80) -> Text:
@@ -106,15 +111,15 @@ def header(view: JSON, *, replay: bool = False, width: int = 80) -> Text:
     me = view["seat"]
     turn = view["to_move"]
     if turn is None:
-        whose = t("status.over")
+        whose = t("term.status.over")
     elif turn == me and not replay:
-        whose = t("status.your_turn")
+        whose = t("term.status.your_turn")
     else:
-        whose = t("status.to_play", who=seat_name(turn, me))
+        whose = t("term.status.to_play", who=seat_name(turn, me))
     line = Text(style="bold")
     line.append(
         t(
-            "status.line",
+            "term.status.line",
             game=title(view["game"]),
             hand=view["hand_number"],
             dealer=seat_name(view["dealer"], me),
@@ -123,7 +128,7 @@ def header(view: JSON, *, replay: bool = False, width: int = 80) -> Text:
     )
     scores = "  ".join(f"{side_name(view, i)} {s}" for i, s in enumerate(view["scores"]))
     line.append("\n")
-    line.append(t("status.scores", scores=scores), style="")
+    line.append(t("term.status.scores", scores=scores), style="")
     goal = end_rule(view)
     fits = len(line.plain.rsplit("\n", 1)[1]) + 3 + len(goal) <= width
     line.append(" · " if fits else "\n", style="")
@@ -138,6 +143,7 @@ def table(view: JSON, look: Look, *, replay: bool = False, width: int = 80) -> R
     return Group(Text(""), header(view, replay=replay, width=width), *body(view, look))
 
 
+@cache
 def rule_titles() -> dict[str, tuple[str, str]]:
     """Every rule of the rule book by id: its title and its first sentence."""
     text = (files("cardtable") / "RULES.md").read_text(encoding="utf-8")

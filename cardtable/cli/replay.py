@@ -58,7 +58,7 @@ class Replay:
         seat = self.seat if self.seat is not None else None
         view = self.m.view(seat)
         head = Text(t("replay.step", step=self.step, steps=self.steps), style="bold")
-        seen = t("replay.all") if seat is None else t("replay.seen_by", n=seat)
+        seen = t("term.replay.all") if seat is None else t("term.replay.seen_by", n=seat)
         head.append(f" · {seen}", style="dim")
         if self.step:
             who = render.seat_name(self.seats[self.step - 1], seat)
@@ -69,7 +69,7 @@ class Replay:
         if seat is None:
             for s in range(self.m.players):
                 hand = self.m.rules.view(self.m.state, s)["state"].get("hand") or []
-                line = Text(t("replay.hand_of", who=t("seat.n", n=s)) + " ")
+                line = Text(t("term.replay.hand_of", who=t("table.seat", n=s)) + " ")
                 self.console.print(
                     line.append_text(
                         render.cards(
@@ -80,14 +80,14 @@ class Replay:
         self.console.print(head)
         finished = self._finished_hand()
         if finished:
-            self.console.print(Text(t("result.title", n=finished), style="bold"))
+            self.console.print(Text(t("term.result.title", n=finished), style="bold"))
             sentences = results.hand_sentences(self.m, finished, seat, self.look.letters)
             self.console.print(results.bullets(sentences))
         if self.step == self.steps:
             if self.m.is_over:
                 self.console.print(results.history(self.m, seat))
                 self.console.print(Text(results.end_reason(self.m, seat), style="bold"))
-            self.console.print(t("replay.end"))
+            self.console.print(t("term.replay.end"))
 
     def _finished_hand(self) -> int | None:
         """The hand whose last action is this step, if any."""
@@ -104,7 +104,7 @@ class Replay:
         rest = rest.strip()
         if verb in ("", "next", "n"):
             if self.step == self.steps:
-                self.console.print(t("replay.end"))
+                self.console.print(t("term.replay.end"))
                 return True
             self.go(self.step + 1)
         elif verb in ("back", "b"):
@@ -127,7 +127,7 @@ class Replay:
         else:
             self.console.print(
                 t(
-                    "replay.help",
+                    "term.replay.help",
                     last=self.full.players - 1,
                     hands=len(self.full.hands),
                     steps=self.steps,
@@ -178,7 +178,7 @@ def replay(
         return
     while True:
         try:
-            line = input(t("replay.prompt"))
+            line = input(t("term.replay.prompt"))
         except (EOFError, KeyboardInterrupt):
             return
         if not r.command(line):

@@ -48,13 +48,13 @@ def _casino(
     items, out = s.breakdown, []
     who = [side_name(view, i) for i in range(len(s.points))]
     tallies = {
-        "cards": t("rc.tally", counts="–".join(map(str, final["pile_sizes"]))),
-        "spades": t("rc.tally", counts="–".join(map(str, final["pile_spades"]))),
-        "sweeps": t("rc.tally", counts="–".join(map(str, final["sweeps"]))),
+        "cards": t("term.rc.tally", counts="–".join(map(str, final["pile_sizes"]))),
+        "spades": t("term.rc.tally", counts="–".join(map(str, final["pile_spades"]))),
+        "sweeps": t("term.rc.tally", counts="–".join(map(str, final["sweeps"]))),
     }
     for label, counts in (("cards", final["pile_sizes"]), ("spades", final["pile_spades"])):
         if counts.count(max(counts)) > 1:  # RC-20: a tie scores nothing
-            out.append(t(f"result.rc.{label}_tie", tally=tallies[label]))
+            out.append(t(f"term.result.rc.{label}_tie", tally=tallies[label]))
     target = int(m.rules.options["target"])  # type: ignore[call-overload]
     near = {i: target - b for i, b in enumerate(before) if 1 <= target - b <= 3}
     for side, points in enumerate(s.points):
@@ -64,25 +64,31 @@ def _casino(
             for item in RC_ITEMS if items[item][side]
         ]  # fmt: skip
         if scored:
-            out.append(t("result.rc.side", who=who[side], items=", ".join(scored), total=points))
+            out.append(
+                t("term.result.rc.side", who=who[side], items=", ".join(scored), total=points)
+            )
     sweeps = final["sweeps"]
     if sum(1 for n in sweeps if n) > 1:  # RC-18: opposing sweeps cancel
         net = [(who[i], n) for i, n in enumerate(items["sweeps"]) if n]
         if net:
-            out.append(t("result.rc.sweeps_cancel", tally=tallies["sweeps"], who=net[0][0],
+            out.append(t("term.result.rc.sweeps_cancel", tally=tallies["sweeps"], who=net[0][0],
                          net=net[0][1]))  # fmt: skip
         else:
-            out.append(t("result.rc.sweeps_even", tally=tallies["sweeps"]))
+            out.append(t("term.result.rc.sweeps_even", tally=tallies["sweeps"]))
     for side, short in near.items():
         item = t(f"item.{NEAR_ITEMS[short]}")
-        key = "result.rc.near_met" if items[NEAR_ITEMS[short]][side] else "result.rc.near_missed"
+        key = (
+            "term.result.rc.near_met"
+            if items[NEAR_ITEMS[short]][side]
+            else "term.result.rc.near_missed"
+        )
         out.append(t(key, who=who[side], score=before[side], item=item))
     left = _last_capture_cards(m, number)
     if left:
         taker = final.get("last_capture")
         out.append(
             t(
-                "result.rc.last_capture",
+                "term.result.rc.last_capture",
                 cards=" ".join(action(c, letters).plain for c in left),
                 who=side_name(view, m.rules.side_of(taker)) if taker is not None else "—",
             )
@@ -119,28 +125,30 @@ def _euchre(
     maker, won = final.get("maker"), final.get("tricks_won") or [0] * 4
     dropped = final.get("dropped") or []
     if final.get("trump") == "c" and maker is None:
-        out.append(t("result.be.clubs"))
+        out.append(t("term.result.be.clubs"))
     still_in = [p for p in range(4) if p not in dropped]
     for p in range(4):
         if p in dropped:
-            out.append(t("result.be.dropped", who=who[p]))
+            out.append(t("term.result.be.dropped", who=who[p]))
         elif len(still_in) == 1:
-            out.append(t("result.be.alone", who=who[p]))
+            out.append(t("term.result.be.alone", who=who[p]))
         else:
             need = 3 if p == maker else 1
-            role = t("result.be.maker") if p == maker else ""
-            tricks = count(won[p], "n.tricks")
-            key = "result.be.met" if won[p] >= need else "result.be.euchred"
-            out.append(t(key, who=who[p], role=role, tricks=tricks, need=need, points=won[p]))
+            key = "met" if won[p] >= need else "euchred"
+            if p == maker:
+                key = "maker_" + key
+            tricks = count(won[p], "term.n.tricks")
+            out.append(t(f"term.result.be.{key}", who=who[p], tricks=tricks, need=need,
+                         points=won[p]))  # fmt: skip
     if not still_in:
-        out.append(t("result.be.nobody"))
+        out.append(t("term.result.be.nobody"))
     if s.winner is not None and 5 in won and m.rules.options.get("five_tricks_win"):
-        out.append(t("result.be.five", who=who[s.winner]))
+        out.append(t("term.result.be.five", who=who[s.winner]))
     low = min(s.scores)
     if s.winner is None and low <= 0:
         out.append(
             t(
-                "result.be.tie",
+                "term.result.be.tie",
                 who=" · ".join(who[p] for p in range(4) if s.scores[p] == low),
                 low=low,
             )
@@ -163,35 +171,21 @@ def _rummy(
     prefix = "qc" if m.game_id == "queen-city-rum" else "r5"
     out_seat = final.get("went_out")
     if out_seat is not None:
-        out.append(t(f"result.{prefix}.out", who=who[out_seat]))
+        out.append(t(f"term.result.{prefix}.out", who=who[out_seat]))
     else:
-        out.append(t(f"result.{prefix}.stock"))
+        out.append(t(f"term.result.{prefix}.stock"))
     for text, by in zip(hand.actions, hand.seats, strict=True):
         if text.startswith("rummy "):
-            out.append(t("result.r5.rummy", who=who[by], card=action(text[6:], letters).plain))
+            out.append(t("term.result.r5.rummy", who=who[by], card=action(text[6:], letters).plain))
     for p in range(m.players):
         if prefix == "qc":
-            extra = ""
-            if items["going out"][p]:
-                extra = t(
-                    "result.qc.bonus",
-                    bonus=items["going out"][p],
-                    theirs=items["opponent's hand"][p],
-                )
-            out.append(
-                t(
-                    "result.qc.seat",
-                    who=who[p],
-                    melded=items["melded"][p],
-                    laid=items["laid off"][p],
-                    extra=extra,
-                    total=s.points[p],
-                )
-            )
+            key = "term.result.qc.seat_out" if items["going out"][p] else "term.result.qc.seat"
+            out.append(t(key, who=who[p], melded=items["melded"][p], laid=items["laid off"][p],
+                         theirs=items["opponent's hand"][p], total=s.points[p]))  # fmt: skip
         else:
             out.append(
                 t(
-                    "result.r5.seat",
+                    "term.result.r5.seat",
                     who=who[p],
                     melded=items["melded"][p],
                     laid=items["laid off"][p],
@@ -215,8 +209,10 @@ def bullets(sentences: list[str]) -> Table:
 def history(m: Match, seat: int | None) -> Table:
     """Every finished hand: what each side gained and its total after it."""
     view = m.view(seat)
-    table = Table(title=t("history.title"), title_justify="left", show_edge=False, pad_edge=False)
-    table.add_column(t("history.hand"), justify="right")
+    table = Table(
+        title=t("term.history.title"), title_justify="left", show_edge=False, pad_edge=False
+    )
+    table.add_column(t("term.history.hand"), justify="right")
     for side in range(len(view["scores"])):
         table.add_column(side_name(view, side), justify="right")
     for number, hand in enumerate(m.hands, 1):
@@ -242,13 +238,13 @@ def end_reason(m: Match, seat: int | None) -> str:
     if m.game_id == "buck-euchre":
         won = m.rules.view(last.final, None).get("tricks_won") or []
         if m.rules.options.get("five_tricks_win") and 5 in won:
-            return t("end.why.be13", who=who)
-        return t("end.why.be12", who=who)
+            return t("term.end.why.be13", who=who)
+        return t("term.end.why.be12", who=who)
     if m.game_id == "royal-casino":
         before = settled.scores[m.winner] - settled.points[m.winner]
         short = int(target) - before  # type: ignore[call-overload]
         if 1 <= short <= 3 and settled.breakdown[NEAR_ITEMS[short]][m.winner]:
-            return t("end.why.rc22", who=who, item=t(f"item.{NEAR_ITEMS[short]}"))
-        return t("end.why.rc23", who=who, target=target, score=m.scores[m.winner])
-    key = "end.why.qc9" if m.game_id == "queen-city-rum" else "end.why.r513"
+            return t("term.end.why.rc22", who=who, item=t(f"item.{NEAR_ITEMS[short]}"))
+        return t("term.end.why.rc23", who=who, target=target, score=m.scores[m.winner])
+    key = "term.end.why.qc9" if m.game_id == "queen-city-rum" else "term.end.why.r513"
     return t(key, who=who, target=target, score=m.scores[m.winner])
