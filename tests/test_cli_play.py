@@ -4,6 +4,7 @@ like a person: a whole match of each game to the end prompt, ``save`` read back 
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
@@ -72,6 +73,10 @@ def test_a_whole_match_to_the_end_prompt_save_replay_and_again(
     end = " ".join(plain(child.before).split())  # sentences may wrap
     assert "The match, hand by hand" in end and re.search(REASONS[game], end)
     assert "Final scores [" not in shown + end  # no Python lists
+    assert not re.search(r"\b1 (tricks|sweeps|spades|cards)\b", shown)  # "1 trick"
+    for meld in re.findall(r"^ *\d+\. (.*?)  (?:your )?(?:set|run)\b", shown, re.M):
+        cards = re.findall(r"Jo=\w\w|Jo|[2-9TJQKA][cdhs]", meld)
+        assert len(cards) == len(set(cards)), meld  # one deck: each card once (R5-9)
     record = tmp_path / "match.json"
     child.sendline(f"save {record}")
     child.expect(r"Saved to\s")
@@ -137,6 +142,163 @@ def test_the_screen_a_turn_shows(size: tuple[int, int]) -> None:
     child.expect(PROMPT)
     after_undo = plain(child.before)
     assert "Taken back." in after_undo and after_undo.count("Your hand:") == 1
+    child.sendline("quit")
+    child.expect(r"\(y/n\)")
+    child.sendline("y")
+    child.expect(pexpect.EOF)
+
+
+def saved_match(tmp_path: Path, game: str, **options: object) -> tuple[Path, dict[str, object]]:
+    """A whole random match of ``game``, saved as the terminal saves it."""
+    from cardtable.bots import RandomBot
+    from cardtable.core.match import Match
+
+    m = Match(game, seed=5, **options)
+    bots = [RandomBot(s) for s in range(m.players)]
+    while not m.is_over:
+        seat = m.to_move
+        assert seat is not None
+        m.play(bots[seat].choose(m.view(seat), m.legal_actions()))
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(m.record()))
+    return path, m.record()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "100x30"])
+def test_replay_has_its_own_prompt(size: tuple[int, int], tmp_path: Path) -> None:
+    """next, back, go N, hand N, seat N, all, auto, quit; step N of M; no "your turn" and no
+    numbered actions: a replay does not look like play."""
+    path, record = saved_match(tmp_path, "buck-euchre", start=10, five_tricks_win=False)
+    hands = record["hands"]
+    assert isinstance(hands, list) and len(hands) >= 2
+    steps = sum(len(h["actions"]) for h in hands)
+    child = spawn(size, "replay", str(path))
+    child.expect("replay> ")
+    assert f"Step 0 of {steps}" in plain(child.before)
+    child.sendline("")
+    child.expect("replay> ")
+    assert f"Step 1 of {steps}" in plain(child.before)
+    child.sendline("next")
+    child.expect("replay> ")
+    assert f"Step 2 of {steps}" in plain(child.before)
+    child.sendline("back")
+    child.expect("replay> ")
+    assert f"Step 1 of {steps}" in plain(child.before)
+    child.sendline("go 7")
+    child.expect("replay> ")
+    shown = plain(child.before)
+    assert f"Step 7 of {steps}" in shown
+    assert "your turn" not in shown and "Type a number" not in shown
+    child.sendline("hand 2")
+    child.expect("replay> ")
+    first_of_two = len(hands[0]["actions"])
+    assert f"Step {first_of_two} of {steps}" in plain(child.before)
+    assert "hand 2" in plain(child.before)
+    child.sendline("all")  # every hand open: four "holds" lines
+    child.expect("replay> ")
+    assert plain(child.before).count(" holds: ") == 4
+    child.sendline("seat 2")
+    child.expect("replay> ")
+    assert "as seat 2 (You) saw it" in plain(child.before)
+    child.sendline("frob")
+    child.expect("replay> ")
+    assert "go N (0 to" in " ".join(plain(child.before).split())
+    child.sendline("auto")
+    child.expect("replay> ")
+    assert f"Step {steps} of {steps}" in plain(child.before)
+    assert "End of the record." in plain(child.before)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "100x30"])
+@pytest.mark.parametrize(
+    ("lang", "prompt", "hand"), [("pa", "ਤੁਹਾਡੀ ਚਾਲ> ", "ਹੱਥ 1"), ("tl", "iyong tira> ", "kamay 1")]
+)
+def test_the_terminal_speaks_punjabi_and_tagalog(
+    size: tuple[int, int], lang: str, prompt: str, hand: str
+) -> None:
+    """--lang: the same catalogue as the card room; the notation stays as typed."""
+    child = spawn(size, "play", "buck-euchre", "--seed", "4", "--bots", "random", "--delay",
+                  "0", "--lang", lang)  # fmt: skip
+    child.expect(prompt)
+    shown = plain(child.before)
+    assert hand in shown and "(BE-12)" in shown
+    assert "Your hand" not in shown and "Scores" not in shown
+    child.sendline("quit")
+    child.expect(r"\(y/n\)")
+    child.sendline("y")
+    child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "100x30"])
+def test_buck_euchre_a_card_alone_and_the_last_trick_in_play_order(size: tuple[int, int]) -> None:
+    """BE-10: in play a card alone is played; a card that may not be played is refused with
+    the rule; the last trick lists the seats from its leader round."""
+    child = spawn(size, "play", "buck-euchre", "--seed", "11", "--bots", "random", "--delay",
+                  "0")  # fmt: skip
+    refused = played = 0
+    for _ in range(60):
+        i = child.expect([PROMPT, NEXT_HAND])
+        if i == 1:
+            child.sendline("")
+            continue
+        shown = plain(child.before)
+        last = re.search(r"Last trick: (.*) → ", shown)
+        if last:
+            seats = [
+                0 if w == "You" else int(w) for w in re.findall(r"(You|\d) \S\S", last.group(1))
+            ]
+            gaps = [(b - a) % 4 for a, b in itertools.pairwise(seats)]
+            assert gaps and all(g >= 1 for g in gaps) and sum(gaps) < 4, last.group(0)
+        plays = re.findall(r"^play +(.*)$", shown, re.M)
+        if not plays:
+            child.sendline("1")
+            continue
+        cards = re.findall(r"\d+ (\S\S)", plays[0])
+        hand = re.search(r"Your hand: (.*)", shown)
+        assert hand
+        held = hand.group(1).split()
+        unplayable = [c for c in held if c not in cards]
+        if unplayable and not refused:
+            child.sendline(unplayable[0])  # must follow suit: refused with BE-10
+            child.expect(PROMPT)
+            assert "(BE-10)" in plain(child.before) or "BE-10" in plain(child.before)
+            refused += 1
+            child.sendline("")  # Enter redraws; the loop reads the table again
+            continue
+        child.sendline(cards[0])
+        played += 1
+        if played >= 8 and refused:
+            break
+    assert played >= 8 and refused
+    child.sendline("quit")
+    child.expect(r"\(y/n\)")
+    child.sendline("y")
+    child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "100x30"])
+def test_rummy_names_the_drawn_card_and_hints_one_measure(size: tuple[int, int]) -> None:
+    """The drawn card is named to its owner (R5-6); a hint gives the top three with a figure
+    and its standard error, in one measure."""
+    child = spawn(size, "play", "rummy-500", "--seed", "4", "--players", "3", "--bots",
+                  "random", "--delay", "0")  # fmt: skip
+    child.expect(PROMPT)
+    before = re.search(r"Your hand: (.*)", plain(child.before))
+    assert before
+    child.sendline("draw")
+    child.expect(PROMPT)
+    shown = plain(child.before)
+    drew = re.search(r"You drew (\S\S)\.", shown)
+    after = re.search(r"Your hand: (.*)", shown)
+    assert drew and after
+    assert drew.group(1) in after.group(1).split() and drew.group(1) not in before.group(1).split()
+    child.sendline("hint")
+    child.expect(PROMPT, timeout=120)
+    hint = " ".join(plain(child.before).split())
+    assert "The top three by points against the others this hand" in hint
+    assert len(re.findall(r"[+-]\d+\.\d ± \d+\.\d", hint)) == 3
     child.sendline("quit")
     child.expect(r"\(y/n\)")
     child.sendline("y")
