@@ -10,6 +10,7 @@ import os
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import pexpect
 import pytest
@@ -148,7 +149,7 @@ def test_the_screen_a_turn_shows(size: tuple[int, int]) -> None:
     child.expect(pexpect.EOF)
 
 
-def saved_match(tmp_path: Path, game: str, **options: object) -> tuple[Path, dict[str, object]]:
+def saved_match(tmp_path: Path, game: str, **options: Any) -> tuple[Path, dict[str, object]]:
     """A whole random match of ``game``, saved as the terminal saves it."""
     from cardtable.bots import RandomBot
     from cardtable.core.match import Match

@@ -68,8 +68,8 @@ class Replay:
         self.console.print(render.table(view, self.look, replay=True, width=self.console.width))
         if seat is None:
             for s in range(self.m.players):
-                seen = self.m.rules.view(self.m.state, s)
-                hand = seen.get("hand") or seen.get("set_aside") or []
+                dealt = self.m.rules.view(self.m.state, s)
+                hand = dealt.get("hand") or dealt.get("set_aside") or []
                 line = Text(t("term.replay.hand_of", who=t("table.seat", n=s)) + " ")
                 self.console.print(
                     line.append_text(
