@@ -48,6 +48,14 @@ def spawn(size: tuple[int, int], *args: str) -> pexpect.spawn:
                          dimensions=size, encoding="utf-8", timeout=60)  # fmt: skip
 
 
+def quit_and_confirm(child: pexpect.spawn) -> None:
+    """quit, y: the program ends."""
+    child.sendline("quit")
+    child.expect(r"\(y/n\)")
+    child.sendline("y")
+    child.expect(pexpect.EOF)
+
+
 def play_to_the_end(child: pexpect.spawn, limit: int = 600) -> str:
     """Type the first numbered action at every turn, Enter between hands, until the end
     prompt; everything shown on the way."""
@@ -85,10 +93,7 @@ def test_a_whole_match_to_the_end_prompt_save_replay_and_again(
     child.sendline("again")  # the same game, options and players: a new match
     child.expect(PROMPT)
     assert "hand 1" in plain(child.before)
-    child.sendline("quit")
-    child.expect(r"\(y/n\)")
-    child.sendline("y")
-    child.expect(pexpect.EOF)
+    quit_and_confirm(child)
     saved = json.loads(record.read_text())
     assert saved["winner"] is not None
 
@@ -143,10 +148,7 @@ def test_the_screen_a_turn_shows(size: tuple[int, int]) -> None:
     child.expect(PROMPT)
     after_undo = plain(child.before)
     assert "Taken back." in after_undo and after_undo.count("Your hand:") == 1
-    child.sendline("quit")
-    child.expect(r"\(y/n\)")
-    child.sendline("y")
-    child.expect(pexpect.EOF)
+    quit_and_confirm(child)
 
 
 def saved_match(tmp_path: Path, game: str, **options: Any) -> tuple[Path, dict[str, object]]:
@@ -176,19 +178,11 @@ def test_replay_has_its_own_prompt(size: tuple[int, int], tmp_path: Path) -> Non
     child = spawn(size, "replay", str(path))
     child.expect("replay> ")
     assert f"Step 0 of {steps}" in plain(child.before)
-    child.sendline("")
-    child.expect("replay> ")
-    assert f"Step 1 of {steps}" in plain(child.before)
-    child.sendline("next")
-    child.expect("replay> ")
-    assert f"Step 2 of {steps}" in plain(child.before)
-    child.sendline("back")
-    child.expect("replay> ")
-    assert f"Step 1 of {steps}" in plain(child.before)
-    child.sendline("go 7")
-    child.expect("replay> ")
-    shown = plain(child.before)
-    assert f"Step 7 of {steps}" in shown
+    for typed, step in (("", 1), ("next", 2), ("back", 1), ("go 7", 7)):
+        child.sendline(typed)
+        child.expect("replay> ")
+        shown = plain(child.before)
+        assert f"Step {step} of {steps}" in shown, typed
     assert "your turn" not in shown and "Type a number" not in shown
     child.sendline("hand 2")
     child.expect("replay> ")
@@ -226,10 +220,7 @@ def test_the_terminal_speaks_punjabi_and_tagalog(
     shown = plain(child.before)
     assert hand in shown and "(BE-12)" in shown
     assert "Your hand" not in shown and "Scores" not in shown
-    child.sendline("quit")
-    child.expect(r"\(y/n\)")
-    child.sendline("y")
-    child.expect(pexpect.EOF)
+    quit_and_confirm(child)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "100x30"])
@@ -273,10 +264,7 @@ def test_buck_euchre_a_card_alone_and_the_last_trick_in_play_order(size: tuple[i
         if played >= 8 and refused:
             break
     assert played >= 8 and refused
-    child.sendline("quit")
-    child.expect(r"\(y/n\)")
-    child.sendline("y")
-    child.expect(pexpect.EOF)
+    quit_and_confirm(child)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "100x30"])
@@ -300,7 +288,4 @@ def test_rummy_names_the_drawn_card_and_hints_one_measure(size: tuple[int, int])
     hint = " ".join(plain(child.before).split())
     assert "The top three by points against the others this hand" in hint
     assert len(re.findall(r"[+-]\d+\.\d ± \d+\.\d", hint)) == 3
-    child.sendline("quit")
-    child.expect(r"\(y/n\)")
-    child.sendline("y")
-    child.expect(pexpect.EOF)
+    quit_and_confirm(child)

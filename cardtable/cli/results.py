@@ -3,6 +3,8 @@ the per-hand history, and why the winner won, with the rule ids of the rule book
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rich.table import Table
 
 from cardtable.cli.render import action, side_name
@@ -24,29 +26,39 @@ RC_ITEMS = (
 NEAR_ITEMS = {3: "cards", 2: "big casino", 1: "little casino"}  # RC-22, by points short
 
 
+@dataclass
+class Ended:
+    """A finished hand as one seat may read it: its settlement, its last state, the scores
+    before it."""
+
+    m: Match
+    number: int
+    s: Settlement
+    final: JSON  # the hand's last state, as the seat saw it
+    view: JSON  # the match now, as the seat sees it
+    before: tuple[int, ...]
+    letters: bool
+
+    @property
+    def who(self) -> list[str]:
+        return [side_name(self.view, i) for i in range(len(self.s.points))]
+
+
 def hand_sentences(m: Match, number: int, seat: int | None, letters: bool) -> list[str]:
     """What happened in hand ``number`` (1-based, finished) as ``seat`` may read it."""
     hand = m.hands[number - 1]
     settled = hand.settlement
     assert settled is not None
-    final = m.rules.view(hand.final, seat)
-    view = m.view(seat)
     before = tuple(s - p for s, p in zip(settled.scores, settled.points, strict=True))
+    ended = Ended(m, number, settled, m.rules.view(hand.final, seat), m.view(seat), before,
+                  letters)  # fmt: skip
     explain = {"royal-casino": _casino, "buck-euchre": _euchre}.get(m.game_id, _rummy)
-    return explain(m, number, settled, final, view, before, letters)
+    return explain(ended)
 
 
-def _casino(
-    m: Match,
-    number: int,
-    s: Settlement,
-    final: JSON,
-    view: JSON,
-    before: tuple[int, ...],
-    letters: bool,
-) -> list[str]:
-    items, out = s.breakdown, []
-    who = [side_name(view, i) for i in range(len(s.points))]
+def _casino(e: Ended) -> list[str]:
+    m, s, final, view, letters = e.m, e.s, e.final, e.view, e.letters
+    items, out, who, before = s.breakdown, [], e.who, e.before
     tallies = {
         "cards": t("term.rc.tally", counts="–".join(map(str, final["pile_sizes"]))),
         "spades": t("term.rc.tally", counts="–".join(map(str, final["pile_spades"]))),
@@ -83,7 +95,7 @@ def _casino(
             else "term.result.rc.near_missed"
         )
         out.append(t(key, who=who[side], score=before[side], item=item))
-    left = _last_capture_cards(m, number)
+    left = _last_capture_cards(m, e.number)
     if left:
         taker = final.get("last_capture")
         out.append(
@@ -111,17 +123,9 @@ def _last_capture_cards(m: Match, number: int) -> list[str]:
     return loose
 
 
-def _euchre(
-    m: Match,
-    number: int,
-    s: Settlement,
-    final: JSON,
-    view: JSON,
-    before: tuple[int, ...],
-    letters: bool,
-) -> list[str]:
-    me, out = view["seat"], []
-    who = [side_name(view, i) for i in range(4)]
+def _euchre(e: Ended) -> list[str]:
+    m, s, final = e.m, e.s, e.final
+    out, who = [], e.who
     maker, won = final.get("maker"), final.get("tricks_won") or [0] * 4
     dropped = final.get("dropped") or []
     if final.get("trump") == "c" and maker is None:
@@ -153,21 +157,12 @@ def _euchre(
                 low=low,
             )
         )
-    del me
     return out
 
 
-def _rummy(
-    m: Match,
-    number: int,
-    s: Settlement,
-    final: JSON,
-    view: JSON,
-    before: tuple[int, ...],
-    letters: bool,
-) -> list[str]:
-    hand, items, out = m.hands[number - 1], s.breakdown, []
-    who = [side_name(view, i) for i in range(m.players)]
+def _rummy(e: Ended) -> list[str]:
+    m, s, final, letters = e.m, e.s, e.final, e.letters
+    hand, items, out, who = m.hands[e.number - 1], s.breakdown, [], e.who
     prefix = "qc" if m.game_id == "queen-city-rum" else "r5"
     out_seat = final.get("went_out")
     if out_seat is not None:
