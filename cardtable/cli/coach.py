@@ -92,9 +92,9 @@ def advice(m: Match, seat: int, look: Look, iterations: int = 200) -> Renderable
         grid.add_column(justify=column)
     for i, row in enumerate(h.top, 1):
         value, spread = float(row["value"]), row["spread"]  # type: ignore[arg-type]
-        figure = f"{value:.0f}{unit}" if chance else f"{value:+.1f}"
+        figure = f"{value:.1f}{unit}" if chance else f"{value:+.1f}"
         if isinstance(spread, float | int):
-            figure += f" ± {spread:.0f}{unit}" if chance else f" ± {spread:.1f}"
+            figure += f" ± {spread:.1f}{unit}"
         grid.add_row(str(i), action(str(row["action"]), look.letters), figure)
     measure = t("term.hint.measure.chance") if chance else t("term.hint.measure.points")
     parts: list[RenderableType] = [

@@ -93,7 +93,13 @@ class TerminalGame:
                 if not self.ask():
                     return False
             else:
-                self.bot_turn(mover)
+                try:
+                    self.bot_turn(mover)
+                except KeyboardInterrupt:  # Ctrl-C while a computer thinks: ask, as at a prompt
+                    self.console.print()
+                    if self.confirm_quit():
+                        return False
+                    continue
             if not self.after_action():
                 return False
         return True
