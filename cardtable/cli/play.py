@@ -22,7 +22,7 @@ from rich.console import Console
 from rich.text import Text
 
 from cardtable.bots import LEVELS, Bot, make_bot
-from cardtable.cli import actions, coach, render, results
+from cardtable.cli import actions, coach, render, results, text
 from cardtable.cli.render import Look
 from cardtable.cli.text import set_language, t
 from cardtable.core.errors import CardtableError
@@ -131,7 +131,7 @@ class TerminalGame:
     def hand_over(self, number: int) -> None:
         self.console.print(Text("\n" + t("term.result.title", n=number), style="bold"))
         sentences = results.hand_sentences(self.m, number, self.seat, self.look.letters)
-        self.console.print(results.bullets(sentences))
+        self.console.print(results.bullets(sentences, self.console))
         view = self.m.view(self.seat)
         scores = "  ".join(f"{render.side_name(view, i)} {s}" for i, s in enumerate(view["scores"]))
         self.console.print(Text(t("term.status.scores", scores=scores), style="bold"))
@@ -333,7 +333,7 @@ def play(
     """Play whole matches in the terminal against computer players."""
     from cardtable.cli.main import parse_options
 
-    console = Console(highlight=False)
+    console = text.console(lang)
     try:
         set_language(lang)
         if sort not in ("suit", "rank"):

@@ -13,7 +13,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from cardtable.cli import render, results
+from cardtable.cli import render, results, text
 from cardtable.cli.render import Look
 from cardtable.cli.text import set_language, t
 from cardtable.core.errors import CardtableError
@@ -83,7 +83,7 @@ class Replay:
         if finished:
             self.console.print(Text(t("term.result.title", n=finished), style="bold"))
             sentences = results.hand_sentences(self.m, finished, seat, self.look.letters)
-            self.console.print(results.bullets(sentences))
+            self.console.print(results.bullets(sentences, self.console))
         if self.step == self.steps:
             if self.m.is_over:
                 self.console.print(results.history(self.m, seat))
@@ -155,7 +155,7 @@ def replay(
     lang: Annotated[str, typer.Option(help="language: en, pa (Punjabi) or tl (Tagalog)")] = "en",
 ) -> None:
     """Step through a recorded match: next, back, go N, hand N, auto, seat N, all, quit."""
-    console = Console(highlight=False)
+    console = text.console(lang)
     try:
         set_language(lang)
         data = json.loads(record.read_text())

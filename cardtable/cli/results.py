@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.console import Console, RenderableType
 from rich.table import Table
+from rich.text import Text
 
 from cardtable.cli.render import action, side_name
 from cardtable.cli.text import count, t
@@ -191,8 +193,11 @@ def _rummy(e: Ended) -> list[str]:
     return out
 
 
-def bullets(sentences: list[str]) -> Table:
-    """Sentences as a list whose wrapped lines hang under their first word."""
+def bullets(sentences: list[str], console: Console) -> RenderableType:
+    """Sentences as a list whose wrapped lines hang under their first word (where the
+    terminal wraps, one line each)."""
+    if console.soft_wrap:
+        return Text("\n".join(f"• {s}" for s in sentences))
     grid = Table.grid(padding=(0, 1))
     grid.add_column()
     grid.add_column()

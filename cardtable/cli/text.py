@@ -8,6 +8,8 @@ import json
 from functools import cache
 from importlib.resources import files
 
+from rich.console import Console
+
 LANGUAGES = ("en", "pa", "tl")
 _current = ["en"]
 
@@ -29,6 +31,13 @@ def set_language(lang: str) -> None:
 
 def language() -> str:
     return _current[0]
+
+
+def console(lang: str) -> Console:
+    """The terminal for ``lang``. Rich measures Gurmukhi's spacing vowel signs as taking no
+    column where terminals give them one, so Rich would break Punjabi lines late; in Punjabi
+    the terminal wraps long lines itself."""
+    return Console(highlight=False, soft_wrap=lang == "pa")
 
 
 def t(key: str, **params: object) -> str:
