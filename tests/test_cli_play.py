@@ -15,6 +15,8 @@ from typing import Any
 import pexpect
 import pytest
 
+from cardtable.cli.render import sort_hand
+
 PROMPT = "your move> "
 NEXT_HAND = r"Press Enter to deal hand \d+> "
 END = r"save FILE, again, or quit> "
@@ -283,9 +285,35 @@ def test_rummy_names_the_drawn_card_and_hints_one_measure(size: tuple[int, int])
     after = re.search(r"Your hand: (.*)", shown)
     assert drew and after
     assert drew.group(1) in after.group(1).split() and drew.group(1) not in before.group(1).split()
+    held = after.group(1).split()
+    assert held == sort_hand(held)  # by suit, then rank: runs stand together
     child.sendline("hint")
     child.expect(PROMPT, timeout=120)
     hint = " ".join(plain(child.before).split())
     assert "The top three by points against the others this hand" in hint
     assert len(re.findall(r"[+-]\d+\.\d ± \d+\.\d", hint)) == 3
     quit_and_confirm(child)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "100x30"])
+def test_hands_rank_first_a_bare_why_and_the_seat_help(size: tuple[int, int]) -> None:
+    """--sort rank; a bare why gives this game's example (Buck Euchre's, not Royal
+    Casino's); the --seat help says who plays first (C-2, BE-10)."""
+    child = spawn(size, "play", "buck-euchre", "--seed", "4", "--bots", "random", "--delay",
+                  "0", "--sort", "rank")  # fmt: skip
+    child.expect(PROMPT)
+    hand = re.search(r"Your hand: (.*)", plain(child.before))
+    assert hand
+    assert hand.group(1).split() == sort_hand(hand.group(1).split(), rank_first=True)
+    child.sendline("why")
+    child.expect(PROMPT)
+    example = re.search(r"for example: why (\w+)", plain(child.before))
+    assert example and example.group(1) in ("order", "pass", "stay", "drop", "play", "trump")
+    child.sendline("why capture 9c: 4d 5s")  # another game's action cannot be read here
+    child.expect(PROMPT)
+    assert "cannot be read" in plain(child.before)
+    quit_and_confirm(child)
+    helped = spawn(size, "play", "--help")
+    helped.expect(pexpect.EOF)
+    words = " ".join(re.sub(r"[│╭╮╰╯─]", " ", plain(helped.before)).split())  # out of its box
+    assert "the seat after the dealer plays first" in words

@@ -229,11 +229,15 @@ class TerminalGame:
             str(action), self.look.letters
         )
         self.console.print(line)
-        if self.m.hand_number == hand_number and str(action) == "draw":
+        verb = str(action).split(" ", 1)[0]
+        if self.m.hand_number == hand_number and verb in ("draw", "take"):
+            # the cards that joined the hand: the stock's card is named to its owner alone
             new = Counter(self.m.view(self.seat)["state"].get("hand") or []) - hand_before
-            if new:
-                drawn = render.cards(sorted(new.elements()), self.look.letters)
-                self.console.print(Text(t("term.play.drew", card=drawn.plain), style="bold"))
+            shown = render.cards(render.sort_hand(new.elements()), self.look.letters).plain
+            if verb == "draw" and new:
+                self.console.print(Text(t("term.play.drew", card=shown), style="bold"))
+            elif new.total() > 1:
+                self.console.print(Text(t("term.play.took", cards=shown), style="bold"))
         return True
 
     def undo(self) -> bool:
