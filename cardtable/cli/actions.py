@@ -10,7 +10,7 @@ from rich.text import Text
 
 from cardtable.cli.render import CARD_TOKEN, Look, action, card, card_key
 from cardtable.cli.text import t
-from cardtable.core.cards import SUITS, parse_card
+from cardtable.core.cards import SUITS, card_str, parse_card
 from cardtable.core.errors import NotationError
 
 #: verbs in the order a turn uses them (draw before meld before discard …)
@@ -97,7 +97,7 @@ def read(line: str, shown: Sequence[str], look: Look) -> Reading:
             for i, a in enumerate(shown, 1)
             if any(_same(m.group(1), wanted) for m in CARD_TOKEN.finditer(a))
         ]
-        shown_card = card(_name(wanted), look.letters).plain
+        shown_card = card(card_str(wanted), look.letters).plain
         if len(named) == 1:
             return Reading(action=shown[named[0] - 1])
         if not named:
@@ -112,9 +112,3 @@ def read(line: str, shown: Sequence[str], look: Look) -> Reading:
 
 def _same(token: str, wanted: int) -> bool:
     return parse_card(token.partition("=")[0]) == wanted
-
-
-def _name(c: int) -> str:
-    from cardtable.core.cards import card_str
-
-    return card_str(c)

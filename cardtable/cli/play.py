@@ -13,7 +13,7 @@ import os
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -41,7 +41,7 @@ class Setup:
     seat: int
     levels: list[str]
     seed: int | None = None
-    matches: int = field(default=0)
+    matches: int = 0  # matches begun, so that ``again`` deals from the next seed
 
     def new_match(self) -> tuple[Match, dict[int, Bot]]:
         seed = None if self.seed is None else self.seed + self.matches
@@ -217,11 +217,11 @@ class TerminalGame:
             return True
         return answer.strip().lower() in (t("term.play.yes"), "y", "yes")
 
-    def act(self, text: str) -> bool:
+    def act(self, typed: str) -> bool:
         hand_before = Counter(self.m.view(self.seat)["state"].get("hand") or [])
         hand_number = self.m.hand_number
         try:
-            action = self.m.play(text)
+            action = self.m.play(typed)
         except CardtableError as e:
             self.console.print(Text(t("term.play.refused") + " ", style="red").append(str(e)))
             return False
@@ -297,12 +297,12 @@ def _complete_with(words: Sequence[str]) -> None:
         return
     options = sorted(set(words))
 
-    def complete(text: str, state: int) -> str | None:
+    def complete(typed: str, state: int) -> str | None:
         buffer = readline.get_line_buffer()
         hits = [w for w in options if w.startswith(buffer)]
         if state < len(hits):
             # complete the whole remaining text after what is already typed as this word
-            return text + hits[state][len(buffer) :]
+            return typed + hits[state][len(buffer) :]
         return None
 
     readline.set_completer_delims("")
