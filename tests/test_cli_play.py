@@ -319,3 +319,24 @@ def test_hands_rank_first_a_bare_why_and_the_seat_help(size: tuple[int, int]) ->
     helped.expect(pexpect.EOF)
     words = " ".join(re.sub(r"[│╭╮╰╯─]", " ", plain(helped.before)).split())  # out of its box
     assert "the seat after the dealer plays first" in words
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "100x30"])
+def test_tab_completes_verbs_and_legal_actions(size: tuple[int, int]) -> None:
+    """Tab completes over the commands and the legal actions (readline in the terminal)."""
+    child = spawn(size, "play", "buck-euchre", "--seed", "4", "--bots", "random", "--delay",
+                  "0")  # fmt: skip
+    child.expect(PROMPT)
+    child.send("he\t\r")  # completes to "help", which lists the legal actions by number
+    child.expect(PROMPT)
+    assert "1 stay  2 drop" in plain(child.before)  # BE-8
+    child.send("dr\t\r")  # completes to "drop": the others play the hand out
+    child.expect(NEXT_HAND)
+    assert "Not played" not in plain(child.before)
+    assert "You dropped: no change (BE-8)." in plain(child.before)
+    child.sendline("")
+    child.expect([PROMPT, NEXT_HAND])
+    child.send("qu\t\r")
+    child.expect(r"\(y/n\)")
+    child.sendline("y")
+    child.expect(pexpect.EOF)
