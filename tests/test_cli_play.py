@@ -196,6 +196,7 @@ def test_replay_has_its_own_prompt(size: tuple[int, int], tmp_path: Path) -> Non
     child.sendline("all")  # every hand open: four "holds" lines
     child.expect("replay> ")
     assert plain(child.before).count(" holds: ") == 4
+    assert "Your hand" not in plain(child.before)  # nobody's view: no hand of one's own
     child.sendline("seat 2")
     child.expect("replay> ")
     assert "as seat 2 (You) saw it" in plain(child.before)

@@ -16,7 +16,9 @@ Body = Callable[[JSON, JSON, Look], list[RenderableType]]
 
 
 def body(view: JSON, look: Look) -> list[RenderableType]:
-    return BODIES.get(view["game"], generic_body)(view["state"], view, look)
+    """The game's lines; a spectator (every hand open in a replay) has no hand of its own."""
+    lines = BODIES.get(view["game"], generic_body)(view["state"], view, look)
+    return lines if view["seat"] is not None else lines[:-1]
 
 
 def your_hand(names: list[str] | None, look: Look) -> Text:
