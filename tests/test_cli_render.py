@@ -111,3 +111,20 @@ def test_a_card_in_several_actions_or_none_is_explained() -> None:
     assert none.action is None and none.message is not None and "Kh" in none.message
     assert actions.read("9c", shown, Look()).action == "trail 9c"
     assert actions.read("7", shown, Look()).message is not None
+
+
+@pytest.mark.parametrize(("height", "listed"), [(40, True), (9, False)])
+def test_the_numbered_actions_are_shown_when_they_fit(height: int, listed: bool) -> None:
+    """Whenever the actions fit under the table they are listed; otherwise a line says how
+    many there are and that help lists them."""
+    from cardtable.cli.play import TerminalGame
+
+    out = io.StringIO()
+    console = Console(file=out, width=80, height=height, color_system=None)
+    m = Match("royal-casino", players=2, seed=7, dealer=1,
+              deck="5c 9h 4d Kd 2s 6c 3h Td 8s Qc 7d As")  # fmt: skip
+    TerminalGame(m, 0, {}, console, look=Look(letters=True)).show()
+    text = out.getvalue()
+    trail = re.search(r"^trail +\d+ 5c  \d+ 4d  \d+ 2s  \d+ 3h$", text, re.M)  # by suit
+    assert (trail is not None) == listed
+    assert ("7 legal actions: too many for this screen" in text) == (not listed)
