@@ -128,3 +128,15 @@ def test_the_numbered_actions_are_shown_when_they_fit(height: int, listed: bool)
     trail = re.search(r"^trail +\d+ 5c  \d+ 4d  \d+ 2s  \d+ 3h$", text, re.M)  # by suit
     assert (trail is not None) == listed
     assert ("7 legal actions: too many for this screen" in text) == (not listed)
+
+
+def test_a_club_upcard_is_said_on_the_table() -> None:
+    """BE-4: with a club upcard play starts at once; the table says why."""
+    seed = next(
+        s for s in range(100) if Match("buck-euchre", seed=s).view(0)["state"]["trump"] == "c"
+    )
+    m = Match("buck-euchre", seed=seed)
+    text = screen(m.view(0))
+    assert re.search(
+        r"Upcard: \wc · clubs turned: clubs are trump, .*\(BE-4\)", " ".join(text.split())
+    )
