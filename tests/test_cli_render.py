@@ -140,3 +140,23 @@ def test_a_club_upcard_is_said_on_the_table() -> None:
     assert re.search(
         r"Upcard: \wc · clubs turned: clubs are trump, .*\(BE-4\)", " ".join(text.split())
     )
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["replay", "no-such-file.json"], "cannot replay no-such-file.json"),
+        (["replay", "README.md"], "cannot replay README.md"),
+        (["play", "buck-euchre", "--lang", "fr"], "language must be one of en, pa, tl"),
+        (["play", "buck-euchre", "--sort", "colour"], "sort must be suit or rank"),
+        (["play", "buck-euchre", "--seat", "4"], "seat must be from 0 to 3"),
+        (["play", "royal-casino", "-o", "target=2"], "option target must be at least 4"),
+    ],
+)
+def test_bad_command_lines_get_a_clear_error(args: list[str], said: str) -> None:
+    from typer.testing import CliRunner
+
+    from cardtable.cli.main import app
+
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 2 and said in " ".join(result.output.split()), result.output

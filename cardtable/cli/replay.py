@@ -168,10 +168,12 @@ def replay(
             console,
         )
     except (OSError, ValueError, CardtableError) as e:
-        console.print(f"[red]error:[/red] {t('replay.cannot', path=str(record), reason=str(e))}")
+        console.print(
+            f"[red]error:[/red] {t('term.replay.cannot', path=str(record), reason=str(e))}"
+        )
         raise typer.Exit(2) from None
     if not 0 <= seat < r.full.players:
-        console.print(f"[red]error:[/red] {t('play.bad_seat', last=r.full.players - 1)}")
+        console.print(f"[red]error:[/red] {t('term.play.bad_seat', last=r.full.players - 1)}")
         raise typer.Exit(2)
     r.show()
     if auto:

@@ -62,9 +62,9 @@ def _casino(e: Ended) -> list[str]:
     m, s, final, view, letters = e.m, e.s, e.final, e.view, e.letters
     items, out, who, before = s.breakdown, [], e.who, e.before
     tallies = {
-        "cards": t("term.rc.tally", counts="–".join(map(str, final["pile_sizes"]))),
-        "spades": t("term.rc.tally", counts="–".join(map(str, final["pile_spades"]))),
-        "sweeps": t("term.rc.tally", counts="–".join(map(str, final["sweeps"]))),
+        "cards": "–".join(map(str, final["pile_sizes"])),
+        "spades": "–".join(map(str, final["pile_spades"])),
+        "sweeps": "–".join(map(str, final["sweeps"])),
     }
     for label, counts in (("cards", final["pile_sizes"]), ("spades", final["pile_spades"])):
         if counts.count(max(counts)) > 1:  # RC-20: a tie scores nothing
