@@ -160,3 +160,19 @@ def test_bad_command_lines_get_a_clear_error(args: list[str], said: str) -> None
 
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 2 and said in " ".join(result.output.split()), result.output
+
+
+def test_every_message_the_terminal_asks_for_is_in_the_catalogue() -> None:
+    """Each literal key in ``t(...)`` and ``count(..., key)`` of the terminal's code is in the
+    English catalogue (keys built at run time are checked by the tests that draw them)."""
+    import json
+    from pathlib import Path
+
+    root = Path(__file__).parent.parent / "cardtable"
+    english = json.loads((root / "server" / "static" / "i18n" / "en.json").read_text("utf-8"))
+    asked = set()
+    for path in (root / "cli").glob("*.py"):
+        code = path.read_text("utf-8")
+        asked |= set(re.findall(r"""\bt\(\s*["']([^"'{]+)["']""", code))
+        asked |= {k + ".one" for k in re.findall(r"""count\([^()]*?,\s*["']([^"']+)["']""", code)}
+    assert len(asked) > 80 and asked <= set(english), sorted(asked - set(english))
