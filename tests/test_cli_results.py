@@ -207,3 +207,23 @@ def test_every_result_and_end_is_written_in_the_language(lang: str) -> None:
         assert len(other) == len(english)
         for a, b in zip(english, other, strict=True):
             assert a != b and not re.search(r"\b(won|took|went out|melded|scored)\b", b), b
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options"),
+    [("royal-casino", 3, {"target": 6}), ("royal-casino", 4, {"target": 6}),
+     ("rummy-500", 6, {"target": 50}), ("rummy-500", 8, {"target": 50})],
+)  # fmt: skip
+def test_more_players_partnerships_and_two_decks(
+    game: str, players: int, options: dict[str, Any]
+) -> None:
+    """Every hand of a random match with 3 or 4 Royal Casino players (RC-1, partnerships with
+    4) or 6 and 8 rummy players (R5-1, two decks) is told, and its end, from every seat."""
+    m, _ = first(game, lambda m, n: m.is_over, players=players, **options)
+    for seat in range(players):
+        for number in range(1, m.hand_number + 1):
+            assert results.hand_sentences(m, number, seat, letters=True)
+        reason = results.end_reason(m, seat)
+        assert re.search(r"\((RC|R5)-\d+(, RC-\d+)?\)\.$", reason)
+    if game == "royal-casino" and players == 4:  # the sides are partnerships, named as such
+        assert re.match(r"(Us|Them) \(\d&\d\) won", results.end_reason(m, 0))

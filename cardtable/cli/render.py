@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.text import Text
 
@@ -130,7 +131,7 @@ def header(view: JSON, *, replay: bool = False, width: int = 80) -> Text:
     line.append("\n")
     line.append(t("term.status.scores", scores=scores), style="")
     goal = end_rule(view)
-    fits = len(line.plain.rsplit("\n", 1)[1]) + 3 + len(goal) <= width
+    fits = cell_len(line.plain.rsplit("\n", 1)[1]) + 3 + cell_len(goal) <= width
     line.append(" · " if fits else "\n", style="")
     line.append(goal, style="dim")
     return line

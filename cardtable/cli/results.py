@@ -244,7 +244,8 @@ def end_reason(m: Match, seat: int | None) -> str:
         before = settled.scores[m.winner] - settled.points[m.winner]
         short = int(target) - before  # type: ignore[call-overload]
         if 1 <= short <= 3 and settled.breakdown[NEAR_ITEMS[short]][m.winner]:
-            return t("term.end.why.rc22", who=who, item=t(f"item.{NEAR_ITEMS[short]}"))
+            item = t(f"item.{NEAR_ITEMS[short]}")
+            return t("term.end.why.rc22", who=who, item=item, target=target)
         return t("term.end.why.rc23", who=who, target=target, score=m.scores[m.winner])
     key = "term.end.why.qc9" if m.game_id == "queen-city-rum" else "term.end.why.r513"
     return t(key, who=who, target=target, score=m.scores[m.winner])
