@@ -90,7 +90,9 @@ def advice(m: Match, seat: int, look: Look, iterations: int = 200) -> Renderable
     grid = Table.grid(padding=(0, 2))
     for column in ("right", "left", "right"):
         grid.add_column(justify=column)
-    for i, row in enumerate(h.top, 1):
+    # the search's choice first, the others by their figure (they may have had fewer samples)
+    rows = [h.top[0], *sorted(h.top[1:], key=lambda r: -float(r["value"]))]  # type: ignore[arg-type]
+    for i, row in enumerate(rows, 1):
         value, spread = float(row["value"]), row["spread"]  # type: ignore[arg-type]
         figure = f"{value:.1f}{unit}" if chance else f"{value:+.1f}"
         if isinstance(spread, float | int):
@@ -109,9 +111,9 @@ def advice(m: Match, seat: int, look: Look, iterations: int = 200) -> Renderable
         ),
         grid,
     ]
-    if _within_noise(h.top[0], h.top[1]):
+    if _within_noise(rows[0], rows[1]):
         parts.append(
-            Text(t("term.hint.noise", first=_plain(h.top[0], look), second=_plain(h.top[1], look)))
+            Text(t("term.hint.noise", first=_plain(rows[0], look), second=_plain(rows[1], look)))
         )
     return Group(*parts)
 
