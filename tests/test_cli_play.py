@@ -300,8 +300,9 @@ def test_rummy_names_the_drawn_card_and_hints_one_measure(size: tuple[int, int])
 
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "100x30"])
 def test_hands_rank_first_a_bare_why_and_the_seat_help(size: tuple[int, int]) -> None:
-    """--sort rank; a bare why gives this game's example (Buck Euchre's, not Royal
-    Casino's); the --seat help says who plays first (C-2, BE-10)."""
+    """--sort rank; a hint in the match chance where the search ranks by it (BE-8's choice);
+    a bare why gives this game's example (Buck Euchre's, not Royal Casino's); the --seat help
+    says who plays first (C-2, BE-10)."""
     child = spawn(size, "play", "buck-euchre", "--seed", "4", "--bots", "random", "--delay",
                   "0", "--sort", "rank")  # fmt: skip
     child.expect(PROMPT)
@@ -312,6 +313,11 @@ def test_hands_rank_first_a_bare_why_and_the_seat_help(size: tuple[int, int]) ->
     child.expect(PROMPT)
     example = re.search(r"for example: why (\w+)", plain(child.before))
     assert example and example.group(1) in ("order", "pass", "stay", "drop", "play", "trump")
+    child.sendline("hint")  # staying or dropping: the search ranks by the match chance
+    child.expect(PROMPT, timeout=120)
+    hint = " ".join(plain(child.before).split())
+    assert "The top three by the chance of winning the match" in hint
+    assert len(re.findall(r"\d+\.\d% ± \d+\.\d%", hint)) == 2  # stay and drop: two actions
     child.sendline("why capture 9c: 4d 5s")  # another game's action cannot be read here
     child.expect(PROMPT)
     assert "cannot be read" in plain(child.before)
