@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -50,8 +51,10 @@ class Setup:
         if not 0 <= self.seat < m.players:
             raise CardtableError(t("term.play.bad_seat", last=m.players - 1))
         others = [s for s in range(m.players) if s != self.seat]
+        # reproducible with --seed; otherwise the computers' seed is unrelated to the decks'
+        base = secrets.randbits(64) if seed is None else seed
         bots = {
-            s: make_bot(m.game_id, self.levels[i % len(self.levels)], seed=m.seed + 101 * s)
+            s: make_bot(m.game_id, self.levels[i % len(self.levels)], seed=base + 101 * s)
             for i, s in enumerate(others)
         }
         return m, bots
