@@ -32,6 +32,10 @@ SAME_TL = SAME | {
     "be.dealer",
     "field.dealer",
     "card.joker",
+    # the terminal's: words the Tagalog rule pages keep ("trick", "sweep")
+    "term.n.sweeps.one",
+    "term.n.tricks.one",
+    "term.be.trick",
 }
 
 # The page's text with notation hidden (moves are shown in notation beside their words).
@@ -69,7 +73,8 @@ def test_every_text_has_a_translation_with_the_same_placeholders(room: Room, pag
             assert table[key].strip(), (code, key)
             holes = set(re.findall(r"\{(\w+)\}", text))
             assert set(re.findall(r"\{(\w+)\}", table[key])) == holes, (code, key)
-            if key not in same and re.search(r"[A-Za-z]{3}", text):
+            words = re.sub(r"\{\w+\}", "", text)  # placeholders are not words
+            if key not in same and re.search(r"[A-Za-z]{3}", words):
                 assert table[key] != text, f"{code}: {key} is still English"
 
 

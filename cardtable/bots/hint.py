@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from cardtable.bots.search import STRENGTHS, Estimate, rules_for, search_bot
@@ -31,7 +32,7 @@ def hint(view: JSON, *, iterations: int = STRENGTHS["medium"], seed: int = 0) ->
     ranked = bot.analyse(view, legal)
     by_chance = rules.decision_utility(view["state"]) != rules.hand_utility
     best = ranked[0]
-    reason = _reason(best, ranked, by_chance)
+    reason = _reason(best, ranked, by_chance, partners=rules.sides < rules.players)
     return Hint(str(best.action), reason, [_row(e, by_chance) for e in ranked[:3]])
 
 
@@ -40,12 +41,15 @@ def _row(e: Estimate, by_chance: bool) -> dict[str, object]:
                               "ahead": round(e.wins, 2), "samples": e.visits}  # fmt: skip
     if by_chance:
         row["match_chance"] = round(e.value / 100, 3)
+    # what the search ranked by (points, or the match chance in percent) and its standard error
+    row["value"] = round(e.value, 2)
+    row["spread"] = round(e.spread, 2) if math.isfinite(e.spread) else None
     return row
 
 
-def _reason(best: Estimate, ranked: list[Estimate], by_chance: bool) -> str:
+def _reason(best: Estimate, ranked: list[Estimate], by_chance: bool, *, partners: bool) -> str:
     deals = f"Over {best.visits} sampled deals of the unseen cards, {best.action}"
-    ahead = f"your side came out ahead in {best.wins:.0%} of them."
+    ahead = f"{'your side' if partners else 'you'} came out ahead in {best.wins:.0%} of them."
     if by_chance:
         margin = ""
         if len(ranked) > 1:

@@ -76,6 +76,7 @@ class Estimate:
     mean: float  # average hand utility (points against the others' mean, more is better)
     wins: float  # share of sampled hands in which the side came out ahead
     value: float  # average of what the actions were ranked by (``Rules.decision_utility``)
+    spread: float = 0.0  # the standard error of ``value``: how far the samples leave it unsure
 
 
 class SearchBot:
@@ -113,6 +114,7 @@ class SearchBot:
         shift = [rules.estimate_shift(game_view, a) for a in legal]
         n = len(legal)
         totals, values, ahead, visits = [0.0] * n, [0.0] * n, [0.0] * n, [0] * n
+        squares = [0.0] * n
         dropped_in = [0] * n  # the round an action was dropped (survivors: the last + 1)
         alive = list(range(n))
         rounds = max(1, math.ceil(math.log2(n)))
@@ -127,7 +129,9 @@ class SearchBot:
                     settled = self._playout(rules, world, legal[i], random.Random(dice), scores)
                     utility = rules.hand_utility(settled, side)
                     totals[i] += utility
-                    values[i] += rank(settled, side)
+                    ranked = rank(settled, side)
+                    values[i] += ranked
+                    squares[i] += ranked * ranked
                     ahead[i] += 1.0 if utility > 0 else 0.5 if utility == 0 else 0.0
                     visits[i] += 1
             if len(alive) == 1 or (deadline is not None and time.perf_counter() > deadline):
@@ -141,7 +145,8 @@ class SearchBot:
         out = [
             Estimate(a, visits[i], totals[i] / visits[i] if visits[i] else -math.inf,
                      ahead[i] / visits[i] if visits[i] else 0.0,
-                     values[i] / visits[i] + shift[i] if visits[i] else -math.inf)
+                     values[i] / visits[i] + shift[i] if visits[i] else -math.inf,
+                     _standard_error(values[i], squares[i], visits[i]))
             for i, a in enumerate(legal)
         ]  # fmt: skip
         order = sorted(range(n), key=lambda i: (-dropped_in[i], -out[i].value, str(legal[i])))
@@ -161,6 +166,14 @@ class SearchBot:
         while rules.to_move(state) is not None:
             state = rules.apply(state, policy(rules, state, rng))
         return rules.settle(state, scores)
+
+
+def _standard_error(total: float, squares: float, n: int) -> float:
+    """The standard error of a mean of ``n`` samples from their sum and sum of squares."""
+    if n < 2:
+        return math.inf
+    variance = max(0.0, (squares - total * total / n) / (n - 1))
+    return math.sqrt(variance / n)
 
 
 def search_bot(

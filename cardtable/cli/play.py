@@ -1,8 +1,9 @@
-"""``cardtable play``: a whole match in the terminal against computer players.
+"""``cardtable play``: whole matches in the terminal against computer players.
 
-The person types an action in notation (tab completes over the legal actions) or its number;
-``help``, ``why``, ``hint``, ``rules``, ``undo``, ``save`` and ``quit`` do what they say. Every
-bad line is explained and asked again; nothing is lost.
+The person types an action in notation (tab completes), its number, or a card alone; ``table``
+or an empty line redraws the table; ``help``, ``why``, ``hint``, ``rules``, ``undo``, ``save``
+and ``quit`` do what they say. Every bad line is explained and asked again; nothing is lost.
+At the end of a match: the history, why the winner won, and ``save``, ``again`` or ``quit``.
 """
 
 from __future__ import annotations
@@ -11,20 +12,52 @@ import json
 import os
 import secrets
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
 from cardtable.bots import LEVELS, Bot, make_bot
-from cardtable.bots.hint import hint
-from cardtable.cli import render
-from cardtable.core.errors import CardtableError, IllegalActionError
+from cardtable.cli import actions, coach, render, results, text
+from cardtable.cli.render import Look
+from cardtable.cli.text import set_language, t
+from cardtable.core.errors import CardtableError
 from cardtable.core.match import Match
 
-VERBS = ("help", "why", "hint", "rules", "undo", "save", "quit")
+VERBS = ("help", "table", "why", "hint", "rules", "undo", "save", "quit")
+
+
+@dataclass
+class Setup:
+    """What ``again`` repeats: the game, its options, the seat and the computer players."""
+
+    game: str
+    players: int | None
+    options: dict[str, Any]
+    seat: int
+    levels: list[str]
+    seed: int | None = None
+    matches: int = 0  # matches begun, so that ``again`` deals from the next seed
+
+    def new_match(self) -> tuple[Match, dict[int, Bot]]:
+        seed = None if self.seed is None else self.seed + self.matches
+        self.matches += 1
+        m = Match(self.game, players=self.players, seed=seed, **self.options)
+        if not 0 <= self.seat < m.players:
+            raise CardtableError(t("term.play.bad_seat", last=m.players - 1))
+        others = [s for s in range(m.players) if s != self.seat]
+        # reproducible with --seed; otherwise the computers' seed is unrelated to the decks'
+        base = secrets.randbits(64) if seed is None else seed
+        bots = {
+            s: make_bot(m.game_id, self.levels[i % len(self.levels)], seed=base + 101 * s)
+            for i, s in enumerate(others)
+        }
+        return m, bots
 
 
 class TerminalGame:
@@ -39,7 +72,7 @@ class TerminalGame:
         console: Console,
         *,
         delay: float = 0.8,
-        letters: bool = False,
+        look: Look | None = None,
         read: Callable[[str], str] = input,
     ) -> None:
         self.m = match
@@ -47,139 +80,216 @@ class TerminalGame:
         self.bots = bots
         self.console = console
         self.delay = delay
-        self.letters = letters
+        self.look = look or Look()
         self.read = read
         self.seen_hands = 1
+        self.shown: list[str] = []
 
     # -- the loop -----------------------------------------------------------------------
-    def run(self) -> None:
+    def run(self) -> bool:
+        """Play the match out; False if the person quit before its end."""
         self.show()
         while not self.m.is_over:
             mover = self.m.to_move
             assert mover is not None
             if mover == self.seat:
                 if not self.ask():
-                    return
+                    return False
             else:
-                self.bot_turn(mover)
-            self.after_action()
-        self.console.print(render.match_over(self.m.view(self.seat), self.letters))
+                try:
+                    self.bot_turn(mover)
+                except KeyboardInterrupt:  # Ctrl-C while a computer thinks: ask, as at a prompt
+                    self.console.print()
+                    if self.confirm_quit():
+                        return False
+                    continue
+            if not self.after_action():
+                return False
+        return True
 
     def bot_turn(self, mover: int) -> None:
         if self.delay:
             time.sleep(self.delay)
         action = self.bots[mover].choose(self.m.view(mover), self.m.legal_actions())
         self.m.play(action)
-        shown = self.m.rules.public_action(action)
-        self.console.print(f"[bold]{render.seat_name(mover, self.seat)}[/bold]: {shown}")
+        shown = render.action(self.m.rules.public_action(action), self.look.letters)
+        self.console.print(Text(f"{render.seat_name(mover, self.seat)}: ", style="bold") + shown)
 
-    def after_action(self) -> None:
+    def after_action(self) -> bool:
+        """Announce a finished hand (and wait for the person to read it); redraw on their turn."""
         if self.m.hand_number != self.seen_hands or self.m.is_over:
+            finished = self.m.hand_number if self.m.is_over else self.m.hand_number - 1
             self.seen_hands = self.m.hand_number
-            self.console.print(render.hand_over(self.m.view(self.seat)))
+            self.hand_over(finished)
+            if not self.m.is_over and not self.pause(
+                t("term.play.next_hand", n=self.m.hand_number)
+            ):
+                return False
+            if not self.m.is_over and self.m.to_move != self.seat:
+                self.show()
         if not self.m.is_over and self.m.to_move == self.seat:
             self.show()
+        return True
+
+    def hand_over(self, number: int) -> None:
+        self.console.print(Text("\n" + t("term.result.title", n=number), style="bold"))
+        sentences = results.hand_sentences(self.m, number, self.seat, self.look.letters)
+        self.console.print(results.bullets(sentences, self.console))
+        view = self.m.view(self.seat)
+        scores = "  ".join(f"{render.side_name(view, i)} {s}" for i, s in enumerate(view["scores"]))
+        self.console.print(Text(t("term.status.scores", scores=scores), style="bold"))
+
+    def pause(self, prompt: str) -> bool:
+        try:
+            self.read(prompt)
+        except EOFError:
+            return False
+        except KeyboardInterrupt:
+            return not self.confirm_quit()
+        return True
 
     def show(self) -> None:
-        self.console.print(render.table(self.m.view(self.seat), self.letters))
+        """The table, then the numbered actions if they fit on the screen."""
+        view = self.m.view(self.seat)
+        drawn = render.table(view, self.look, width=self.console.width)
+        self.console.print(drawn)
+        legal = view["legal_actions"]
+        self.shown = actions.in_order(legal, self.look.rank_first)
+        if not legal:
+            return
+        lines = actions.numbered_lines(self.shown, self.look, self.console.width)
+        used = len(self.console.render_lines(drawn, pad=False))
+        if used + len(lines) + 2 <= self.console.height:
+            for line in lines:
+                self.console.print(line)
+            self.console.print(Text(t("term.play.how"), style="dim"))
+        else:
+            self.console.print(Text(t("term.play.too_many", n=len(legal)), style="dim"))
 
     # -- the person's turn ---------------------------------------------------------------
     def ask(self) -> bool:
         """Read lines until an action is played (True) or the person quits (False)."""
-        legal = self.m.legal_actions()
-        _complete_with([str(a) for a in legal])
+        _complete_with([*self.shown, *VERBS])
         while True:
             try:
-                line = self.read("your move> ").strip()
+                line = self.read(t("term.play.prompt")).strip()
             except EOFError:
                 return False
-            if not line:
+            except KeyboardInterrupt:
+                self.console.print()
+                if self.confirm_quit():
+                    return False
                 continue
             verb, _, rest = line.partition(" ")
             verb = verb.lower()
-            if line.isdigit():
-                n = int(line)
-                if 1 <= n <= len(legal):
-                    return self.act(str(legal[n - 1]))
-                self.console.print(f"There is no action {n}; type help to list the {len(legal)}.")
+            if not line or verb == "table":
+                self.show()
             elif verb == "help":
-                self.console.print(render.legal_list(legal, self.letters))
-                self.console.print(
-                    "Type an action or its number; also: why ACTION, hint, rules, undo, "
-                    "save FILE, quit."
-                )
+                self.help()
             elif verb == "why":
-                self.why(rest)
+                self.console.print(coach.why(self.m, rest.strip(), self.shown, self.look))
             elif verb == "hint":
-                self.hint()
+                self.console.print(coach.advice(self.m, self.seat, self.look))
             elif verb == "rules":
                 self.console.print(render.rules_text(self.m.game_id))
+                self.console.print(Text(t("term.play.table_again"), style="dim"))
             elif verb == "undo":
                 if self.undo():
                     return True
             elif verb == "save":
-                self.save(rest)
+                self.save(rest.strip())
             elif verb in ("quit", "exit"):
-                answer = self.read("Quit this match? Unsaved play is lost (y/n)> ")
-                if answer.strip().lower() in ("y", "yes"):
+                if self.confirm_quit():
                     return False
             else:
-                played = self.act(line)
-                if played:
+                reading = actions.read(line, self.shown, self.look)
+                if reading.message:
+                    self.console.print(reading.message)
+                elif reading.action and self.act(reading.action):
                     return True
 
-    def act(self, text: str) -> bool:
+    def help(self) -> None:
+        for line in actions.numbered_lines(self.shown, self.look, self.console.width):
+            self.console.print(line)
+        self.console.print(t("term.play.help"))
+
+    def confirm_quit(self) -> bool:
         try:
-            action = self.m.play(text)
+            answer = self.read(t("term.play.confirm_quit"))
+        except (EOFError, KeyboardInterrupt):
+            return True
+        return answer.strip().lower() in (t("term.play.yes"), "y", "yes")
+
+    def act(self, typed: str) -> bool:
+        hand_before = Counter(self.m.view(self.seat)["state"].get("hand") or [])
+        hand_number = self.m.hand_number
+        try:
+            action = self.m.play(typed)
         except CardtableError as e:
-            self.console.print(f"[red]Not played:[/red] {e}")
+            self.console.print(Text(t("term.play.refused") + " ", style="red").append(str(e)))
             return False
-        self.console.print(f"[bold]You[/bold]: {action}")
+        line = Text(f"{t('seat.you')}: ", style="bold") + render.action(
+            str(action), self.look.letters
+        )
+        self.console.print(line)
+        verb = str(action).split(" ", 1)[0]
+        if self.m.hand_number == hand_number and verb in ("draw", "take"):
+            # the cards that joined the hand: the stock's card is named to its owner alone
+            new = Counter(self.m.view(self.seat)["state"].get("hand") or []) - hand_before
+            shown = render.cards(render.sort_hand(new.elements()), self.look.letters).plain
+            if verb == "draw" and new:
+                self.console.print(Text(t("term.play.drew", card=shown), style="bold"))
+            elif new.total() > 1:
+                self.console.print(Text(t("term.play.took", cards=shown), style="bold"))
         return True
 
-    def why(self, text: str) -> None:
-        if not text:
-            self.console.print("Say which action: why capture 9c: 4d 5s")
-            return
-        try:
-            action = self.m.check(text)
-        except IllegalActionError as e:
-            self.console.print(f"{text}: no. {e.reason} ({e.rule}).")
-        except CardtableError as e:
-            self.console.print(f"{text}: cannot be read: {e}")
-        else:
-            self.console.print(f"{action} is legal now.")
-
-    def hint(self) -> None:
-        try:
-            h = hint(self.m.view(self.seat), iterations=200)
-        except (CardtableError, NotImplementedError) as e:
-            self.console.print(f"No hint: {e}")
-            return
-        self.console.print(f"[bold]Hint:[/bold] {h.action}. {h.reason}")
-
     def undo(self) -> bool:
-        """Take back the person's last action; every action since is a computer player's."""
+        """Take back the person's last action; every action since is a computer player's.
+        The table is drawn once, by the loop that asks again."""
         mine = [i for i, s in enumerate(self.m.action_seats()) if s == self.seat]
         if not mine:
-            self.console.print("Nothing of yours to take back.")
+            self.console.print(t("term.play.nothing_to_undo"))
             return False
         self.m = Match.from_record(self.m.record(), upto=mine[-1])
         self.seen_hands = self.m.hand_number
-        self.console.print("Taken back.")
-        self.show()
+        self.console.print(t("term.play.undone"))
         return True
 
     def save(self, path: str) -> None:
         if not path:
-            self.console.print("Say where: save match.json")
+            self.console.print(t("term.play.save_where"))
             return
         try:
             Path(path).write_text(json.dumps(self.m.record(), indent=1))
         except OSError as e:
-            self.console.print(f"[red]Not saved:[/red] {e}")
+            self.console.print(Text(t("term.play.not_saved") + " ", style="red").append(str(e)))
             return
-        self.console.print(f"Saved to {path}.")
+        self.console.print(t("term.play.saved", path=path))
+
+
+def match_end(game: TerminalGame) -> str:
+    """The history, why the winner won, and the end prompt: ``again`` or ``quit`` (returned);
+    ``save FILE`` and ``table`` stay at the prompt."""
+    m, console = game.m, game.console
+    console.print()
+    console.print(results.history(m, game.seat))
+    console.print(Text(results.end_reason(m, game.seat), style="bold"))
+    while True:
+        try:
+            line = game.read(t("term.end.prompt")).strip()
+        except (EOFError, KeyboardInterrupt):
+            return "quit"
+        verb, _, rest = line.partition(" ")
+        verb = verb.lower()
+        if verb == "save":
+            game.save(rest.strip())
+        elif verb in ("again", "quit", "exit"):
+            return "again" if verb == "again" else "quit"
+        elif verb in ("table", ""):
+            console.print(render.table(m.view(game.seat), game.look, width=console.width))
+            console.print(results.history(m, game.seat))
+        else:
+            console.print(t("term.end.help"))
 
 
 def _complete_with(words: Sequence[str]) -> None:
@@ -188,14 +298,14 @@ def _complete_with(words: Sequence[str]) -> None:
         import readline
     except ImportError:  # pragma: no cover - not on every platform
         return
-    options = sorted({*words, *VERBS})
+    options = sorted(set(words))
 
-    def complete(text: str, state: int) -> str | None:
+    def complete(typed: str, state: int) -> str | None:
         buffer = readline.get_line_buffer()
         hits = [w for w in options if w.startswith(buffer)]
         if state < len(hits):
             # complete the whole remaining text after what is already typed as this word
-            return text + hits[state][len(buffer) :]
+            return typed + hits[state][len(buffer) :]
         return None
 
     readline.set_completer_delims("")
@@ -208,7 +318,13 @@ def play(
         str, typer.Argument(help="royal-casino, buck-euchre, rummy-500, queen-city-rum")
     ],
     players: Annotated[int | None, typer.Option(help="number of players")] = None,
-    seat: Annotated[int, typer.Option(help="your seat (0 = first after the dealer order)")] = 0,
+    seat: Annotated[
+        int,
+        typer.Option(
+            help="your seat, 0 to players-1 in playing order; the seat after the "
+            "dealer plays first, and the first dealer is drawn at random"
+        ),
+    ] = 0,
     bots: Annotated[
         str, typer.Option(help=f"levels of the other seats, comma-separated: {', '.join(LEVELS)}")
     ] = "",
@@ -218,28 +334,29 @@ def play(
         list[str] | None, typer.Option("--option", "-o", help="game option name=value")
     ] = None,
     letters: Annotated[bool, typer.Option(help="suit letters instead of symbols")] = False,
+    sort: Annotated[str, typer.Option(help="sort hands by suit (then rank) or rank")] = "suit",
+    lang: Annotated[str, typer.Option(help="language: en, pa (Punjabi) or tl (Tagalog)")] = "en",
 ) -> None:
-    """Play a whole match in the terminal against computer players."""
+    """Play whole matches in the terminal against computer players."""
     from cardtable.cli.main import parse_options
 
-    console = Console(highlight=False)
+    console = text.console(lang)
     try:
-        m = Match(game, players=players, seed=seed, **parse_options(option or []))
-        if not 0 <= seat < m.players:
-            raise CardtableError(f"seat must be from 0 to {m.players - 1}")
+        set_language(lang)
+        if sort not in ("suit", "rank"):
+            raise CardtableError(t("term.play.bad_sort", sort=sort))
         levels = [w.strip() for w in bots.split(",") if w.strip()] or [_default_level()]
-        others = [s for s in range(m.players) if s != seat]
-        # reproducible with --seed; otherwise the computers' seed is unrelated to the decks'
-        base = secrets.randbits(64) if seed is None else seed
-        seats_bots: dict[int, Any] = {
-            s: make_bot(m.game_id, levels[i % len(levels)], seed=(base + 101 * s))
-            for i, s in enumerate(others)
-        }
-    except CardtableError as e:
+        setup = Setup(game, players, parse_options(option or []), seat, levels, seed)
+        m, seats_bots = setup.new_match()
+    except (CardtableError, ValueError) as e:
         console.print(f"[red]error:[/red] {e}")
         raise typer.Exit(2) from None
-    use_letters = letters or bool(os.environ.get("NO_COLOR"))
-    TerminalGame(m, seat, seats_bots, console, delay=delay, letters=use_letters).run()
+    look = Look(letters or bool(os.environ.get("NO_COLOR")), sort == "rank")
+    while True:
+        session = TerminalGame(m, seat, seats_bots, console, delay=delay, look=look)
+        if not session.run() or match_end(session) != "again":
+            return
+        m, seats_bots = setup.new_match()
 
 
 def _default_level() -> str:

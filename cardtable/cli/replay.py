@@ -1,4 +1,6 @@
-"""``cardtable replay``: step through a saved match, as one seat saw it."""
+"""``cardtable replay``: step through a saved match at its own prompt (``next``, ``back``,
+``go N``, ``hand N``, ``auto``, ``seat N``, ``all``, ``quit``), as one seat saw it or with
+every hand open (the record holds them all)."""
 
 from __future__ import annotations
 
@@ -9,64 +11,178 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
-from cardtable.cli import render
+from cardtable.cli import render, results, text
+from cardtable.cli.render import Look
+from cardtable.cli.text import set_language, t
 from cardtable.core.errors import CardtableError
 from cardtable.core.match import Match
+
+
+class Replay:
+    """A record and the step shown: 0 is the first deal, M the last action."""
+
+    def __init__(
+        self, record: dict[str, object], seat: int | None, look: Look, console: Console
+    ) -> None:
+        self.record = record
+        self.full = Match.from_record(record)
+        self.texts = [a for h in self.full.hands for a in h.actions]
+        self.seats = self.full.action_seats()
+        self.seat = seat  # None: every hand open
+        self.look = look
+        self.console = console
+        self.step = 0
+        self.m = Match.from_record(record, upto=0)
+
+    @property
+    def steps(self) -> int:
+        return len(self.texts)
+
+    def go(self, step: int) -> None:
+        step = max(0, min(self.steps, step))
+        if step == self.step + 1:
+            self.m.play(self.texts[self.step])
+        elif step != self.step:
+            self.m = Match.from_record(self.record, upto=step)
+        self.step = step
+
+    def hand_start(self, number: int) -> int | None:
+        """The step at which hand ``number`` is dealt, or None if there is no such hand."""
+        if not 1 <= number <= len(self.full.hands):
+            return None
+        return sum(len(h.actions) for h in self.full.hands[: number - 1])
+
+    def show(self) -> None:
+        seat = self.seat if self.seat is not None else None
+        view = self.m.view(seat)
+        head = Text(t("replay.step", step=self.step, steps=self.steps), style="bold")
+        seen = t("term.replay.all") if seat is None else t("term.replay.seen_by", n=seat)
+        head.append(f" · {seen}", style="dim")
+        if self.step:
+            who = render.seat_name(self.seats[self.step - 1], seat)
+            head.append(f" · {who}: ").append_text(
+                render.action(self.texts[self.step - 1], self.look.letters)
+            )
+        self.console.print(render.table(view, self.look, replay=True, width=self.console.width))
+        if seat is None:
+            for s in range(self.m.players):
+                dealt = self.m.rules.view(self.m.state, s)
+                hand = dealt.get("hand") or dealt.get("set_aside") or []
+                line = Text(t("term.replay.hand_of", who=t("table.seat", n=s)) + " ")
+                self.console.print(
+                    line.append_text(
+                        render.cards(
+                            render.sort_hand(hand, self.look.rank_first), self.look.letters
+                        )
+                    )
+                )
+        self.console.print(head)
+        finished = self._finished_hand()
+        if finished:
+            self.console.print(Text(t("term.result.title", n=finished), style="bold"))
+            sentences = results.hand_sentences(self.m, finished, seat, self.look.letters)
+            self.console.print(results.bullets(sentences, self.console))
+        if self.step == self.steps:
+            if self.m.is_over:
+                self.console.print(results.history(self.m, seat))
+                self.console.print(Text(results.end_reason(self.m, seat), style="bold"))
+            self.console.print(t("term.replay.end"))
+
+    def _finished_hand(self) -> int | None:
+        """The hand whose last action is this step, if any."""
+        for number in range(1, len(self.full.hands) + 1):
+            start = self.hand_start(number + 1)
+            end = start if start is not None else self.steps
+            if self.step == end and self.step and self.m.hands[number - 1].settlement:
+                return number
+        return None
+
+    def command(self, line: str) -> bool:
+        """Do one typed command; False to stop."""
+        verb, _, rest = line.strip().lower().partition(" ")
+        rest = rest.strip()
+        if verb in ("", "next", "n"):
+            if self.step == self.steps:
+                self.console.print(t("term.replay.end"))
+                return True
+            self.go(self.step + 1)
+        elif verb in ("back", "b"):
+            self.go(self.step - 1)
+        elif verb == "go" and rest.isdigit():
+            self.go(int(rest))
+        elif verb == "hand" and rest.isdigit() and self.hand_start(int(rest)) is not None:
+            start = self.hand_start(int(rest))
+            assert start is not None
+            self.go(start)
+        elif verb == "seat" and rest.isdigit() and int(rest) < self.full.players:
+            self.seat = int(rest)
+        elif verb == "all":
+            self.seat = None
+        elif verb == "auto":
+            self.auto()
+            return True
+        elif verb in ("quit", "q", "exit"):
+            return False
+        else:
+            self.console.print(
+                t(
+                    "term.replay.help",
+                    last=self.full.players - 1,
+                    hands=len(self.full.hands),
+                    steps=self.steps,
+                )
+            )
+            return True
+        self.show()
+        return True
+
+    def auto(self) -> None:
+        """Every step from here to the end, without waiting."""
+        while self.step < self.steps:
+            self.go(self.step + 1)
+            self.show()
 
 
 def replay(
     record: Annotated[Path, typer.Argument(help="a record saved by play, save or the card room")],
     seat: Annotated[int, typer.Option(help="whose view to show")] = 0,
+    everyone: Annotated[bool, typer.Option("--all", help="show every hand open")] = False,
     auto: Annotated[bool, typer.Option(help="print every step without waiting")] = False,
     letters: Annotated[bool, typer.Option(help="suit letters instead of symbols")] = False,
+    sort: Annotated[str, typer.Option(help="sort hands by suit (then rank) or rank")] = "suit",
+    lang: Annotated[str, typer.Option(help="language: en, pa (Punjabi) or tl (Tagalog)")] = "en",
 ) -> None:
-    """Step through a recorded match: Enter for the next action, b for back, q to stop."""
-    console = Console(highlight=False)
+    """Step through a recorded match: next, back, go N, hand N, auto, seat N, all, quit."""
+    console = text.console(lang)
     try:
+        set_language(lang)
         data = json.loads(record.read_text())
-        full = Match.from_record(data)
-    except (OSError, json.JSONDecodeError, CardtableError) as e:
-        console.print(f"[red]error:[/red] cannot replay {record}: {e}")
+        if not isinstance(data, dict):
+            raise CardtableError("a record must be a JSON object")
+        r = Replay(
+            data,
+            None if everyone else seat,
+            Look(letters or bool(os.environ.get("NO_COLOR")), sort == "rank"),
+            console,
+        )
+    except (OSError, ValueError, CardtableError) as e:
+        console.print(
+            f"[red]error:[/red] {t('term.replay.cannot', path=str(record), reason=str(e))}"
+        )
         raise typer.Exit(2) from None
-    if not 0 <= seat < full.players:
-        console.print(f"[red]error:[/red] seat must be from 0 to {full.players - 1}")
+    if not 0 <= seat < r.full.players:
+        console.print(f"[red]error:[/red] {t('term.play.bad_seat', last=r.full.players - 1)}")
         raise typer.Exit(2)
-    letters = letters or bool(os.environ.get("NO_COLOR"))
-    seats = full.action_seats()
-    texts = [a for h in full.hands for a in h.actions]
-    step = 0
-    m = Match.from_record(data, upto=0)
+    r.show()
+    if auto:
+        r.auto()
+        return
     while True:
-        view = m.view(seat)
-        if step:
-            who = render.seat_name(seats[step - 1], seat)
-            console.print(f"[bold]{step}/{len(texts)} {who}[/bold]: {texts[step - 1]}")
-        console.print(render.table(view, letters))
-        if view["last_hand"] and (step == len(texts) or m.hand_number != _hand_at(full, step + 1)):
-            console.print(render.hand_over(view))
-        if step == len(texts):
-            if m.is_over:
-                console.print(render.match_over(view, letters))
-            console.print("End of the record.")
+        try:
+            line = input(t("term.replay.prompt"))
+        except (EOFError, KeyboardInterrupt):
             return
-        if not auto:
-            key = input("[Enter] next, b back, q quit> ").strip().lower()
-            if key == "q":
-                return
-            if key == "b":
-                step = max(0, step - 1)
-                m = Match.from_record(data, upto=step)
-                continue
-        m.play(texts[step])
-        step += 1
-
-
-def _hand_at(m: Match, action_number: int) -> int:
-    """The hand number in which the given (1-based) action was played."""
-    seen = 0
-    for number, hand in enumerate(m.hands, 1):
-        seen += len(hand.actions)
-        if action_number <= seen:
-            return number
-    return m.hand_number
+        if not r.command(line):
+            return
