@@ -122,6 +122,7 @@ def games() -> None:
 
 def _wire() -> None:
     """Attach the commands that live in their own modules."""
+    from cardtable.cli.db import db_app
     from cardtable.cli.play import play
     from cardtable.cli.replay import replay
     from cardtable.cli.serve import serve
@@ -131,6 +132,7 @@ def _wire() -> None:
     app.command()(replay)
     app.command()(serve)
     app.command()(tournament)
+    app.add_typer(db_app, name="db")
 
 
 _wire()
