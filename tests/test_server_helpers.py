@@ -33,12 +33,14 @@ TOY = "toy-high-card"
 Msg = dict[str, Any]
 
 
-def make_app(tmp_path: Path, name: str = "room.db", **settings: Any) -> FastAPI:
-    """An app on a fresh SQLite file, computer players without delay, no take-over, and a
-    rate limit no test client reaches unless it means to."""
+def make_app(where: Path | str, name: str = "room.db", **settings: Any) -> FastAPI:
+    """An app on the database ``where`` (a URL such as the ``db_url`` fixture's, or a directory
+    for the SQLite file ``name``), computer players without delay, no take-over, and a rate
+    limit no test client reaches unless it means to."""
     base: dict[str, Any] = {"bot_delay": 0.0, "takeover_seconds": 0.0, "rate": 1e4, "burst": 10**4}
     base.update(settings)
-    return create_app(ServerConfig(db_url=f"sqlite:///{tmp_path / name}", **base))
+    url = where if isinstance(where, str) else f"sqlite:///{where / name}"
+    return create_app(ServerConfig(db_url=url, **base))
 
 
 def create(

@@ -1,1 +1,1 @@
-"""The store's Alembic migrations, run by ``cardtable.server.schema`` (README.md says how to add one)."""
+"""The store's Alembic migrations, run by ``cardtable.server.schema``; README.md: adding one."""
