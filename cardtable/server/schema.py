@@ -50,6 +50,7 @@ def alembic_config(connection: Connection) -> Config:
     """A configuration for Alembic's commands on this open connection (see ``env.py``)."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("file_template", "r%%(rev)s_%%(slug)s")  # a module name mypy accepts
     config.attributes["connection"] = connection
     return config
 
