@@ -18,6 +18,14 @@ branch_labels = None
 depends_on = None
 
 
+def _key_in_table(name: str) -> tuple[sa.Column[str], sa.Column[int]]:
+    """The key of a row that belongs to a table: the table's id and the row's number in it."""
+    return (
+        sa.Column("table_id", sa.String(32), sa.ForeignKey("card_tables.id"), primary_key=True),
+        sa.Column(name, sa.Integer(), primary_key=True),
+    )
+
+
 def upgrade() -> None:
     op.create_table(
         "card_tables",
@@ -38,23 +46,20 @@ def upgrade() -> None:
     op.create_index("ix_card_tables_status", "card_tables", ["status"])
     op.create_table(
         "card_seats",
-        sa.Column("table_id", sa.String(32), sa.ForeignKey("card_tables.id"), primary_key=True),
-        sa.Column("seat", sa.Integer(), primary_key=True),
+        *_key_in_table("seat"),
         sa.Column("kind", sa.String(32), nullable=False),
         sa.Column("token_hash", sa.String(64), nullable=True),
         sa.Column("claimed", sa.Boolean(), nullable=False),
     )
     op.create_table(
         "card_hands",
-        sa.Column("table_id", sa.String(32), sa.ForeignKey("card_tables.id"), primary_key=True),
-        sa.Column("number", sa.Integer(), primary_key=True),
+        *_key_in_table("number"),
         sa.Column("dealer", sa.Integer(), nullable=False),
         sa.Column("deck", sa.Text(), nullable=False),
     )
     op.create_table(
         "card_actions",
-        sa.Column("table_id", sa.String(32), sa.ForeignKey("card_tables.id"), primary_key=True),
-        sa.Column("number", sa.Integer(), primary_key=True),
+        *_key_in_table("number"),
         sa.Column("hand", sa.Integer(), nullable=False),
         sa.Column("seat", sa.Integer(), nullable=False),
         sa.Column("text", sa.Text(), nullable=False),
