@@ -218,7 +218,11 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.engine = make_engine(url)
-        schema.upgrade(self.engine)
+        try:
+            schema.upgrade(self.engine)
+        except BaseException:
+            self.engine.dispose()
+            raise
 
     def close(self) -> None:
         self.engine.dispose()
