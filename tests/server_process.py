@@ -21,14 +21,19 @@ ROOT = Path(__file__).parent.parent
 
 @contextmanager
 def serving(
-    db: Path, *options: str, env: dict[str, str] | None = None, stderr: int | IO[str] | None = None
+    db: Path | str,
+    *options: str,
+    env: dict[str, str] | None = None,
+    stderr: int | IO[str] | None = None,
 ) -> Iterator[tuple[subprocess.Popen[str], str]]:
-    """The server on the SQLite file ``db`` with these extra ``serve`` options (and these extra
-    environment variables; its stderr to ``stderr``, by default nowhere); yields the process
-    and its base address, and stops the process (if still alive) afterwards."""
+    """The server on the database ``db`` (a SQLite file, or a URL) with these extra ``serve``
+    options (and these extra environment variables; its stderr to ``stderr``, by default
+    nowhere); yields the process and its base address, and stops the process (if still alive)
+    afterwards."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
+    url = db if isinstance(db, str) else f"sqlite:///{db}"
     command = [sys.executable, "-m", "cardtable.cli.main", "serve", "--host", "127.0.0.1",
-               "--port", "0", "--db", f"sqlite:///{db}", *options]  # fmt: skip
+               "--port", "0", "--db", url, *options]  # fmt: skip
     proc = subprocess.Popen(
         command,
         cwd=ROOT,

@@ -15,8 +15,8 @@ from cardtable.server.seats import levels_for
 from .test_server_helpers import TOY, create, live, make_app
 
 
-def test_games_catalogue_lists_games_options_and_seat_kinds(tmp_path: Path) -> None:
-    with TestClient(make_app(tmp_path)) as client:
+def test_games_catalogue_lists_games_options_and_seat_kinds(db_url: str) -> None:
+    with TestClient(make_app(db_url)) as client:
         data = client.get("/api/games").json()
         toy = next(g for g in data["games"] if g["id"] == TOY)
         assert toy == {
@@ -49,8 +49,8 @@ def test_games_catalogue_lists_games_options_and_seat_kinds(tmp_path: Path) -> N
         assert data["bot_levels"] == list(LEVELS)
 
 
-def test_create_table_gives_a_token_and_link_per_human_seat(tmp_path: Path) -> None:
-    with TestClient(make_app(tmp_path)) as client:
+def test_create_table_gives_a_token_and_link_per_human_seat(db_url: str) -> None:
+    with TestClient(make_app(db_url)) as client:
         body = {"game": "Toy_High_Card", "seats": ["random", "human"], "options": {"target": "7"}}
         r = client.post("/api/tables", json=body)
         assert r.status_code == 201
@@ -69,10 +69,10 @@ def test_create_table_gives_a_token_and_link_per_human_seat(tmp_path: Path) -> N
         assert client.get(f"/api/tables/{table['id']}").json() == stored.summary()
 
 
-def test_seats_take_only_the_levels_that_can_play_the_game(tmp_path: Path) -> None:
+def test_seats_take_only_the_levels_that_can_play_the_game(db_url: str) -> None:
     playable = levels_for(TOY)
     assert "random" in playable and set(playable) <= set(LEVELS)
-    with TestClient(make_app(tmp_path)) as client:
+    with TestClient(make_app(db_url)) as client:
         for level in LEVELS:
             r = client.post("/api/tables", json={"game": TOY, "seats": ["human", level]})
             if level in playable:
@@ -81,8 +81,8 @@ def test_seats_take_only_the_levels_that_can_play_the_game(tmp_path: Path) -> No
                 assert r.status_code == 400 and f"Seat kind {level!r} is not one of" in r.text
 
 
-def test_default_seats_are_one_person_and_computers(tmp_path: Path) -> None:
-    with TestClient(make_app(tmp_path)) as client:
+def test_default_seats_are_one_person_and_computers(db_url: str) -> None:
+    with TestClient(make_app(db_url)) as client:
         table_id, tokens = create(client)
         kinds = [s["kind"] for s in client.get(f"/api/tables/{table_id}").json()["seats"]]
         assert kinds == ["human", "random"] and list(tokens) == ["0"]
@@ -105,23 +105,23 @@ def test_default_seats_are_one_person_and_computers(tmp_path: Path) -> None:
     ],
 )
 def test_bad_table_requests_are_refused_with_a_reason(
-    tmp_path: Path, body: dict[str, Any], says: str
+    db_url: str, body: dict[str, Any], says: str
 ) -> None:
-    with TestClient(make_app(tmp_path)) as client:
+    with TestClient(make_app(db_url)) as client:
         r = client.post("/api/tables", json=body)
         assert r.status_code == 400 and says in r.json()["error"], r.text
         assert client.get("/api/tables").json() == {"tables": []}
 
 
-def test_oversized_request_bodies_are_refused(tmp_path: Path) -> None:
-    with TestClient(make_app(tmp_path)) as client:
+def test_oversized_request_bodies_are_refused(db_url: str) -> None:
+    with TestClient(make_app(db_url)) as client:
         body = {"game": TOY, "options": {"target": 3}, "pad": "x" * 70_000}
         r = client.post("/api/tables", json=body)
         assert r.status_code == 413 and "Request too large" in r.json()["error"]
 
 
-def test_listing_by_status_and_unknown_tables(tmp_path: Path) -> None:
-    with TestClient(make_app(tmp_path)) as client:
+def test_listing_by_status_and_unknown_tables(db_url: str) -> None:
+    with TestClient(make_app(db_url)) as client:
         waiting, _ = create(client, seats=["human", "human"])
         playing, _ = create(client, seats=["random", "random"], target=99)
         by_status = {
@@ -154,8 +154,8 @@ def test_listing_by_status_and_unknown_tables(tmp_path: Path) -> None:
         ("/static/style.css", "text/css", ".card"),
     ],
 )
-def test_static_client_is_served(tmp_path: Path, path: str, kind: str, contains: str) -> None:
-    with TestClient(make_app(tmp_path)) as client:
+def test_static_client_is_served(db_url: str, path: str, kind: str, contains: str) -> None:
+    with TestClient(make_app(db_url)) as client:
         r = client.get(path)
         assert r.status_code == 200 and kind in r.headers["content-type"]
         assert contains in r.text

@@ -88,9 +88,8 @@ def run_apart(coro: Coroutine[Any, Any, T]) -> T:
         return pool.submit(asyncio.run, coro).result()
 
 
-def test_kill_9_loses_no_acknowledged_action(tmp_path: Path) -> None:
-    db = tmp_path / "crash.db"
-    with serving(db, *SERVE) as (proc, base):
+def test_kill_9_loses_no_acknowledged_action(db_url: str) -> None:
+    with serving(db_url, *SERVE) as (proc, base):
         r = httpx2.post(
             f"{base}/api/tables",
             json={"game": "toy-high-card", "seats": ["human", "random"], "options": {"target": 6}},
@@ -102,7 +101,7 @@ def test_kill_9_loses_no_acknowledged_action(tmp_path: Path) -> None:
         proc.wait(timeout=10)
     assert len(before.acked) == 5
     confirmed = max(before.seen)
-    with serving(db, *SERVE) as (proc, base):
+    with serving(db_url, *SERVE) as (proc, base):
         summary = httpx2.get(f"{base}/api/tables/{table}").json()
         assert summary["status"] == "running" and summary["version"] >= confirmed
         after = run_apart(play(base, table, token, moves=None))

@@ -4,7 +4,6 @@ players with a spectator watching; no message to either may name a card hidden f
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -18,11 +17,11 @@ ACTIONS = 150  # enough for several hands of every game, quick enough for CI
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_game_is_playable_and_leaks_nothing(tmp_path: Path, game: str) -> None:
+def test_game_is_playable_and_leaks_nothing(db_url: str, game: str) -> None:
     players = rules_class(game).default_players
     seats = ["human"] + ["random"] * (players - 1)
     rng = random.Random(game)
-    with TestClient(make_app(tmp_path)) as client:
+    with TestClient(make_app(db_url)) as client:
         table_id, tokens = create(client, game, seats=seats)
         with connect(client) as me, connect(client) as watcher:
             watcher.hello(table_id)

@@ -33,10 +33,11 @@ TOY = "toy-high-card"
 Msg = dict[str, Any]
 
 
-def make_app(tmp_path: Path, name: str = "room.db", **settings: Any) -> FastAPI:
-    """An app on a fresh SQLite file, computer players without delay, no take-over, rate
-    and table limits no test client reaches unless it means to, and hints on threads (the
-    tests look inside them; the server's own are processes)."""
+def make_app(where: Path | str, name: str = "room.db", **settings: Any) -> FastAPI:
+    """An app on the database ``where`` (a URL such as the ``db_url`` fixture's, or a directory
+    for the SQLite file ``name``), computer players without delay, no take-over, rate and
+    table limits no test client reaches unless it means to, and hints on threads (the tests
+    look inside them; the server's own are processes)."""
     base: dict[str, Any] = {"bot_delay": 0.0, "takeover_seconds": 0.0, "rate": 1e4, "burst": 10**4,
                             "http_rate": 1e4, "http_burst": 10**4, "create_per_minute": 1e6,
                             "create_burst": 10**4, "max_tables_per_client": 10**4,
@@ -44,7 +45,8 @@ def make_app(tmp_path: Path, name: str = "room.db", **settings: Any) -> FastAPI:
                             "max_search_tables_per_client": 10**4,
                             "hint_processes": False, "refusal_seconds": 0.0}  # fmt: skip
     base.update(settings)
-    return create_app(ServerConfig(db_url=f"sqlite:///{tmp_path / name}", **base))
+    url = where if isinstance(where, str) else f"sqlite:///{where / name}"
+    return create_app(ServerConfig(db_url=url, **base))
 
 
 def create(

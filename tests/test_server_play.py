@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 import time
-from pathlib import Path
 
 from fastapi.testclient import TestClient
 
@@ -26,8 +25,8 @@ def play_out(player: Client, rng: random.Random, limit: int = 10_000) -> int:
     raise AssertionError("the match did not end")
 
 
-def test_create_join_and_play_a_whole_match_against_a_computer(tmp_path: Path) -> None:
-    with TestClient(make_app(tmp_path)) as client:
+def test_create_join_and_play_a_whole_match_against_a_computer(db_url: str) -> None:
+    with TestClient(make_app(db_url)) as client:
         table_id, tokens = create(client, seats=["human", "random"], target=5)
         assert list(tokens) == ["0"]
         with connect(client) as me, connect(client) as watcher:
@@ -58,8 +57,8 @@ def test_create_join_and_play_a_whole_match_against_a_computer(tmp_path: Path) -
         assert listed[0]["winner"] == view["winner"]
 
 
-def test_state_pushes_carry_each_seats_own_view(tmp_path: Path) -> None:
-    with TestClient(make_app(tmp_path)) as client:
+def test_state_pushes_carry_each_seats_own_view(db_url: str) -> None:
+    with TestClient(make_app(db_url)) as client:
         table_id, tokens = create(client, seats=["human", "human"])
         with connect(client) as a, connect(client) as b:
             a.hello(table_id, tokens["0"])
@@ -89,8 +88,8 @@ def test_state_pushes_carry_each_seats_own_view(tmp_path: Path) -> None:
             assert seen["last"]["action"] == action  # a card played to a trick is public
 
 
-def test_spectator_watches_a_table_of_computers_to_the_end(tmp_path: Path) -> None:
-    with TestClient(make_app(tmp_path, bot_delay=0.001)) as client:
+def test_spectator_watches_a_table_of_computers_to_the_end(db_url: str) -> None:
+    with TestClient(make_app(db_url, bot_delay=0.001)) as client:
         table_id, tokens = create(client, seats=["random", "random"], target=4)
         assert tokens == {}
         with connect(client) as watcher:
@@ -107,8 +106,8 @@ def test_spectator_watches_a_table_of_computers_to_the_end(tmp_path: Path) -> No
         assert client.get(f"/api/tables/{table_id}").json()["status"] == "finished"
 
 
-def test_reconnecting_with_the_token_resumes_the_seat(tmp_path: Path) -> None:
-    with TestClient(make_app(tmp_path)) as client:
+def test_reconnecting_with_the_token_resumes_the_seat(db_url: str) -> None:
+    with TestClient(make_app(db_url)) as client:
         table_id, tokens = create(client, seats=["human", "random"], target=99)
         with connect(client) as me:
             me.hello(table_id, tokens["0"])
@@ -128,8 +127,8 @@ def test_reconnecting_with_the_token_resumes_the_seat(tmp_path: Path) -> None:
             assert again.expect("ack")["version"] == before + 1
 
 
-def test_away_player_is_replaced_by_a_computer_and_takes_the_seat_back(tmp_path: Path) -> None:
-    app = make_app(tmp_path, takeover_seconds=0.2, bot_delay=0.02)
+def test_away_player_is_replaced_by_a_computer_and_takes_the_seat_back(db_url: str) -> None:
+    app = make_app(db_url, takeover_seconds=0.2, bot_delay=0.02)
     with TestClient(app) as client:
         table_id, tokens = create(client, seats=["human", "random"], target=99)
         with connect(client) as me:
@@ -157,8 +156,8 @@ def test_away_player_is_replaced_by_a_computer_and_takes_the_seat_back(tmp_path:
                 assert back.expect("ack")["version"] == state["version"] + 1
 
 
-def test_finished_match_record_and_step_by_step_replay(tmp_path: Path) -> None:
-    with TestClient(make_app(tmp_path)) as client:
+def test_finished_match_record_and_step_by_step_replay(db_url: str) -> None:
+    with TestClient(make_app(db_url)) as client:
         table_id, tokens = create(client, seats=["human", "random"], target=3)
         with connect(client) as me:
             me.hello(table_id, tokens["0"])
@@ -189,8 +188,8 @@ def test_finished_match_record_and_step_by_step_replay(tmp_path: Path) -> None:
         assert bad.status_code == 400 and "step must be from 0 to" in bad.json()["error"]
 
 
-def test_no_message_shows_a_card_hidden_from_its_receiver(tmp_path: Path) -> None:
-    with TestClient(make_app(tmp_path)) as client:
+def test_no_message_shows_a_card_hidden_from_its_receiver(db_url: str) -> None:
+    with TestClient(make_app(db_url)) as client:
         table_id, tokens = create(client, seats=["human", "random"], target=12)
         with connect(client) as me, connect(client) as watcher:
             watcher.hello(table_id)  # before the match starts: the watcher sees every push
@@ -205,9 +204,9 @@ def test_no_message_shows_a_card_hidden_from_its_receiver(tmp_path: Path) -> Non
         assert timeline.check_messages(None, watcher.received) > end["version"]
 
 
-def test_the_leak_check_catches_a_leaking_view(tmp_path: Path) -> None:
+def test_the_leak_check_catches_a_leaking_view(db_url: str) -> None:
     """The check above can fail: the toy game's ``leak`` option shows the stock to everyone."""
-    with TestClient(make_app(tmp_path)) as client:
+    with TestClient(make_app(db_url)) as client:
         table_id, tokens = create(client, seats=["human", "random"], leak=True)
         with connect(client) as me:
             me.hello(table_id, tokens["0"])

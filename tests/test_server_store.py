@@ -4,28 +4,42 @@ nothing, and a restarted room rebuilds every table from the store."""
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, select, text
+from sqlalchemy.engine import make_url
 
-from cardtable.server.store import Store, engine_url, token_hash
+from cardtable.server.store import Base, Store, engine_url, token_hash
 
 from .test_server_helpers import TOY, connect, create, live, make_app
 
 
-def stored_actions(db: Path, table_id: str) -> list[str]:
-    with sqlite3.connect(db) as conn:
-        rows = conn.execute(
-            "SELECT text FROM card_actions WHERE table_id = ? ORDER BY number", (table_id,)
-        )
-        return [r[0] for r in rows]
+def stored_actions(db_url: str, table_id: str) -> list[str]:
+    """The table's actions as another connection to the database sees them."""
+    engine = create_engine(engine_url(db_url))
+    try:
+        with engine.connect() as conn:
+            query = text("SELECT text FROM card_actions WHERE table_id = :t ORDER BY number")
+            return [r[0] for r in conn.execute(query, {"t": table_id})]
+    finally:
+        engine.dispose()
 
 
-def test_an_action_is_in_the_database_when_it_is_acknowledged(tmp_path: Path) -> None:
-    with TestClient(make_app(tmp_path)) as client:
+def every_stored_value(db_url: str) -> str:
+    """Every row of every table of the store, as text."""
+    engine = create_engine(engine_url(db_url))
+    try:
+        with engine.connect() as conn:
+            return repr([list(conn.execute(select(t))) for t in Base.metadata.sorted_tables])
+    finally:
+        engine.dispose()
+
+
+def test_an_action_is_in_the_database_when_it_is_acknowledged(db_url: str) -> None:
+    with TestClient(make_app(db_url)) as client:
         table_id, tokens = create(client, seats=["human", "random"], target=99)
         with connect(client) as me:
             me.hello(table_id, tokens["0"])
@@ -35,15 +49,15 @@ def test_an_action_is_in_the_database_when_it_is_acknowledged(tmp_path: Path) ->
                 me.play(action)
                 ack = me.expect("ack")
                 # read by another connection to the file, the moment the ack arrives
-                actions = stored_actions(tmp_path / "room.db", table_id)
+                actions = stored_actions(db_url, table_id)
                 assert len(actions) >= ack["version"] and actions[ack["version"] - 1] == action
 
 
 @pytest.mark.parametrize("before_failure", [0, 3])  # the 4th action ends a toy hand
 def test_a_failed_commit_plays_nothing_and_tells_the_player(
-    tmp_path: Path, before_failure: int
+    db_url: str, before_failure: int
 ) -> None:
-    with TestClient(make_app(tmp_path)) as client:
+    with TestClient(make_app(db_url)) as client:
         table_id, tokens = create(client, seats=["human", "human"], target=99)
         with connect(client) as a, connect(client) as b:
             a.hello(table_id, tokens["0"])
@@ -84,12 +98,12 @@ def test_a_failed_commit_plays_nothing_and_tells_the_player(
             store.append_many = real
             mover.play(action)
             assert mover.expect("ack")["version"] == before[0] + 1
-            assert stored_actions(tmp_path / "room.db", table_id) == [*played, action]
+            assert stored_actions(db_url, table_id) == [*played, action]
             assert table.match.hand_number == (2 if before_failure == 3 else 1)
 
 
-def test_a_restarted_room_rebuilds_every_table_from_the_store(tmp_path: Path) -> None:
-    with TestClient(make_app(tmp_path)) as client:
+def test_a_restarted_room_rebuilds_every_table_from_the_store(db_url: str) -> None:
+    with TestClient(make_app(db_url)) as client:
         playing, tokens = create(client, seats=["human", "random"], target=99)
         waiting, waiting_tokens = create(client, seats=["human", "human"])
         done, _ = create(client, seats=["random", "random"], target=2)
@@ -108,7 +122,7 @@ def test_a_restarted_room_rebuilds_every_table_from_the_store(tmp_path: Path) ->
                 w.until(lambda m: m["type"] == "state" and m["view"]["is_over"])
         finished = client.get(f"/api/tables/{done}/record").json()
     # a new process on the same database
-    with TestClient(make_app(tmp_path)) as client:
+    with TestClient(make_app(db_url)) as client:
         room = client.app.state.room  # type: ignore[attr-defined]
         assert set(room.tables) == {playing, waiting}  # finished tables load on demand
         assert live(client, playing).match.record() == before
@@ -129,10 +143,10 @@ def test_a_restarted_room_rebuilds_every_table_from_the_store(tmp_path: Path) ->
             assert w.view["is_over"] and w.view["scores"] == finished["scores"]
 
 
-def test_store_keeps_token_hashes_and_setup(tmp_path: Path) -> None:
-    with TestClient(make_app(tmp_path)) as client:
+def test_store_keeps_token_hashes_and_setup(db_url: str) -> None:
+    with TestClient(make_app(db_url)) as client:
         table_id, tokens = create(client, seats=["human", "random"], target=4)
-    store = Store(f"sqlite:///{tmp_path / 'room.db'}")
+    store = Store(db_url)
     try:
         stored = store.load(table_id)
         assert stored is not None
@@ -145,8 +159,12 @@ def test_store_keeps_token_hashes_and_setup(tmp_path: Path) -> None:
         assert stored.record()["hands"][0]["deck"] == stored.hands[0].deck
     finally:
         store.close()
-    raw = b"".join(p.read_bytes() for p in tmp_path.glob("room.db*"))
-    assert raw and tokens["0"].encode() not in raw
+    everything = every_stored_value(db_url)
+    assert token_hash(tokens["0"]) in everything and tokens["0"] not in everything
+    if db_url.startswith("sqlite"):  # not in the file either, freed pages and journal included
+        path = Path(str(make_url(db_url).database))
+        raw = b"".join(p.read_bytes() for p in path.parent.glob(path.name + "*"))
+        assert raw and tokens["0"].encode() not in raw
 
 
 def test_database_urls() -> None:

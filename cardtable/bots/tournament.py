@@ -274,7 +274,7 @@ def execute(
     report(0, total)
     out: list[GameResult] = []
     if backend == "ray":
-        out = _run_ray(plan.setup, batches, report, total)
+        out = _run_ray(plan.setup, batches, report, total, workers)
     elif workers == 1 or len(batches) == 1:
         for batch in batches:
             out.extend(play_batch(plan.setup, batch))
@@ -296,12 +296,14 @@ def _import_ray() -> Any:
 
 
 def _run_ray(
-    setup: Setup, batches: Sequence[tuple[Table, ...]], report: Progress, total: int
+    setup: Setup, batches: Sequence[tuple[Table, ...]], report: Progress, total: int, workers: int
 ) -> list[GameResult]:
-    """The same batches as Ray tasks: local, or the cluster named by RAY_ADDRESS."""
+    """The same batches as Ray tasks: on the cluster named by RAY_ADDRESS, or on a local Ray
+    of ``workers`` CPUs (a Ray already started in this process is used as it is)."""
     ray = _import_ray()
     if not ray.is_initialized():
-        ray.init()
+        # A cluster has its own size: Ray refuses num_cpus when connecting to one.
+        ray.init(**({} if os.environ.get("RAY_ADDRESS") else {"num_cpus": workers}))
     task = ray.remote(play_batch)
     pending = [task.remote(setup, batch) for batch in batches]
     out: list[GameResult] = []

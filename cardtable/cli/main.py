@@ -123,6 +123,7 @@ def games() -> None:
 def _wire() -> None:
     """Attach the commands that live in their own modules."""
     from cardtable.cli.backup import backup
+    from cardtable.cli.db import db_app
     from cardtable.cli.play import play
     from cardtable.cli.replay import replay
     from cardtable.cli.serve import serve
@@ -137,6 +138,7 @@ def _wire() -> None:
     app.command()(tournament)
     app.command()(backup)
     app.add_typer(tables, name="tables")
+    app.add_typer(db_app, name="db")
 
 
 _wire()

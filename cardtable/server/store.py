@@ -8,6 +8,8 @@ broadcasts it.
 
 Everything here is synchronous SQLAlchemy 2 and portable (SQLite by default, PostgreSQL by
 URL); ``AsyncStore`` runs it on one dedicated thread so the event loop never waits on disk.
+The schema is made and changed by Alembic migrations (``schema.py``), never by ``create_all``:
+a model changed here needs a revision in ``migrations/versions`` too.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from cardtable.core.match import OS, RECORD_FORMAT, RECORD_VERSION
+from cardtable.server import schema
 
 T = TypeVar("T")
 
@@ -230,7 +233,11 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.engine = make_engine(url)
-        Base.metadata.create_all(self.engine)
+        try:
+            schema.upgrade(self.engine)
+        except BaseException:
+            self.engine.dispose()
+            raise
 
     def close(self) -> None:
         self.engine.dispose()

@@ -1,0 +1,54 @@
+"""``cardtable db upgrade``: bring a card room's database to this version's schema.
+
+``cardtable serve`` does the same on start; this command lets a deployment migrate first (one
+step before new servers start) and tells what it did.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from cardtable.server.config import DEFAULT_DB
+
+db_app = typer.Typer(
+    help="The card room's database: its schema (migrations).",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+
+@db_app.command()
+def upgrade(
+    db: Annotated[
+        str, typer.Option(help="database URL: a SQLite file, or postgresql://user@host/name")
+    ] = DEFAULT_DB,
+) -> None:
+    """Create the tables or migrate them to the newest revision (a no-op when up to date)."""
+    try:
+        from sqlalchemy.engine import make_url
+
+        from cardtable.server.schema import SchemaError, upgrade
+        from cardtable.server.store import make_engine
+    except ModuleNotFoundError as e:
+        raise typer.BadParameter(
+            f"the database needs the server extra ({e.name} is missing): "
+            "pip install 'cardtable[server]'"
+        ) from None
+    try:
+        engine = make_engine(db)
+    except Exception as e:
+        raise typer.BadParameter(str(e), param_hint="--db") from None
+    shown = make_url(db).render_as_string(hide_password=True)
+    try:
+        done = upgrade(engine)
+    except SchemaError as e:
+        typer.echo(f"error: {shown}: {e}", err=True)
+        raise typer.Exit(1) from None
+    except Exception as e:  # the server is unreachable, refuses us, the file cannot be made…
+        typer.echo(f"error: cannot migrate {shown}: {type(e).__name__}: {e}", err=True)
+        raise typer.Exit(1) from None
+    finally:
+        engine.dispose()
+    typer.echo(f"{shown}: {done.describe()}")

@@ -1,0 +1,1 @@
+"""The store's Alembic migrations, run by ``cardtable.server.schema``; README.md: adding one."""
