@@ -115,14 +115,18 @@ class CardtableEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         if self.render_mode is None:
             return None
         seat = self.possible_agents.index(self.agent_selection)
-        view = self.table.view(seat)
-        out = io.StringIO()
-        console = Console(file=out, width=100, color_system=None, force_terminal=False)
-        console.print(render.table(view, True))
-        return out.getvalue()
+        return ansi(self.table.view(seat))
 
     def close(self) -> None:
         pass
+
+
+def ansi(view: dict[str, Any]) -> str:
+    """A seat's view drawn by the terminal client, as plain text (suit letters)."""
+    out = io.StringIO()
+    console = Console(file=out, width=100, color_system=None, force_terminal=False)
+    console.print(render.table(view, True))
+    return out.getvalue()
 
 
 def env(

@@ -101,6 +101,10 @@ class TokenTable:
         action: Action | None = self.pending.push(int(token))
         if action is None:
             return None
+        return self.play(action)
+
+    def play(self, action: Action) -> list[float] | None:
+        """Play a whole action for the seat to move (a bot's, say); rewards as ``step``."""
         m = self.match
         number = m.hand_number
         m.play(action)
