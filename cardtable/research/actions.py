@@ -17,6 +17,7 @@ pile, the pile in the seat's view (a take is encoded by its depth).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from typing import Any
 
@@ -174,6 +175,10 @@ class Pending:
                 raise ValueError(f"{action} and {self.options[seq]} encode alike")
             self.options[seq] = action
         self.prefix: tuple[int, ...] = ()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Pending:
+        """Copies share the legal actions and their tokens (never changed after ``__init__``)."""
+        return copy.copy(self)
 
     def next_tokens(self) -> list[int]:
         """The tokens that continue a legal action from the prefix, ascending."""
