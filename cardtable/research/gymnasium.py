@@ -25,7 +25,7 @@ from cardtable.bots import make_bot
 from cardtable.research.table import Reward, TokenTable, observation_size
 
 
-class CardtableGym(gymnasium.Env[dict[str, Any], int]):  # type: ignore[misc]
+class CardtableGym(gymnasium.Env[dict[str, Any], Any]):
     """``seat`` learns; ``opponents`` is a bot level for every other seat, or one per seat
     (the learning seat's entry ignored). A token outside the action mask changes nothing and
     earns ``illegal_reward`` (``info["illegal_action"]``)."""

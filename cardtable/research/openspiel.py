@@ -5,9 +5,9 @@
 the game's options by their rule-book names (``pyspiel.load_game("cardtable_rummy_500",
 {"players": 3, "target": 300})``). A game is one hand (a deal), as in the tournament's deals
 mode: chance picks the dealer, then the deck card by card, top first; the players then move
-one token at a time (``cardtable.research.actions``). Returns are ``Rules.hand_utility``: a
-side's points against the others' mean, more is better (Buck Euchre's count-down points are
-negated), so they sum to zero.
+one token at a time (``cardtable.research.actions``). Returns are the contract's
+``Rules.hand_utility``: a side's points against the others' mean, more is better (Buck
+Euchre's count-down points are negated; its match-win bonus is left out), so they sum to zero.
 
 Information states and observations are the seat's view (``Rules.view``, what
 ``Match.view(seat)["state"]`` holds) with the tokens chosen so far, as canonical JSON or as
@@ -190,7 +190,9 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
         if not self.is_terminal():
             return [0.0] * rules.players
         settled = rules.settle(self.hand, rules.initial_scores())
-        return [rules.hand_utility(settled, rules.side_of(s)) for s in range(rules.players)]
+        # the contract's utility, without a game's own additions (Buck Euchre's match-win
+        # bonus), so that the returns sum to zero
+        return [Rules.hand_utility(rules, settled, rules.side_of(s)) for s in range(rules.players)]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CardtableState:
         """A state showing ``player_id`` the same information, the cards hidden from it dealt

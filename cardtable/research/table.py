@@ -52,8 +52,9 @@ class TokenTable:
     ) -> None:
         if reward not in ("points", "match"):
             raise ValueError(f"reward must be 'points' or 'match', not {reward!r}")
-        self.game, self.options, self.reward, self.hands = game, dict(options), reward, hands
-        self.match = Match(game, players=players, seed=0, **options)
+        self.game, self.reward, self.hands = game, reward, hands
+        self.options: dict[str, Any] = dict(options)
+        self.match = Match(game, players=players, seed=0, **self.options)
         self.codec = codec_for(self.match.rules)
         self.players = self.match.players
         self.pending: Pending | None = None
