@@ -27,6 +27,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from engine import measure
+from match_api import compare
 
 from cardtable.bots import LEVELS, make_bot
 from cardtable.core.match import Match
@@ -104,6 +105,16 @@ def pure_python(game: str, players: int, seconds: float) -> dict[str, Any]:
     return figures
 
 
+def research_env(seconds: float) -> dict[str, Any] | None:
+    """Steps per second of the PettingZoo Rummy 500 environment (bench/research_env.py), if
+    the research extra is installed."""
+    try:
+        from research_env import env_steps
+    except ImportError:
+        return None
+    return env_steps("rummy-500", 2, seconds)
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--seconds", type=float, default=10.0, help="per engine measurement")
@@ -118,6 +129,7 @@ def main() -> None:
         if figures["compiled"] and not a.no_pure:
             pure = pure_python(game, players, a.seconds)
             figures["pure_python"] = {k: pure[k] for k in ("hands_per_s", "us_per_decision")}
+        figures["match_api"] = compare(game, players, a.seconds)
         figures.update(costs(game, players))
         figures["bots"] = {
             level: t
@@ -131,9 +143,15 @@ def main() -> None:
                 f"µs/decision ({'compiled' if figures['compiled'] else 'plain Python'}), "
                 f"plain Python {figures.get('pure_python', 'as above')}, "
                 f"deal {figures['deal_us']} µs, view {figures['view_us']} µs, "
+                f"Match API against Rules {figures['match_api']}, "
                 f"bots {figures['bots']}",
                 flush=True,
             )
+    research = research_env(a.seconds)
+    if research is not None:
+        out["pettingzoo_rummy_500"] = research
+        if not a.json:
+            print(f"PettingZoo rummy-500 (2 players): {research}", flush=True)
     if not a.no_anchors:
         from anchors import measure_anchors
 
@@ -151,6 +169,18 @@ def main() -> None:
                 round(out["rummy-500"]["hands_per_s"] / rl, 2),
             "royal_casino hands/s (goal >= 2000)": out["royal-casino"]["hands_per_s"],
         }  # fmt: skip
+        if research is not None:
+            rl_steps = (
+                anchors["rlcard_gin_rummy"]["games_per_s"]
+                * anchors["rlcard_gin_rummy"]["decisions_per_game"]
+            )
+            out["ratios"]["pettingzoo rummy_500 steps/s / rlcard gin-rummy steps/s (goal >= 2)"] = (
+                round(research["steps_per_s"] / rl_steps, 2)
+            )
+        for game, _ in GAMES:
+            out["ratios"][f"{game} Rules / Match hands/s (goal <= 1.3)"] = out[game]["match_api"][
+                "cost_ratio (goal <= 1.3)"
+            ]
     if a.json:
         print(json.dumps(out, indent=1))
     elif "ratios" in out:

@@ -17,6 +17,7 @@ from cardtable.research import gymnasium as gym_env
 from cardtable.research import pettingzoo as pz_env
 from cardtable.research.actions import Pending, codec_for
 from cardtable.research.observations import layout, view_tensor
+from cardtable.research.table import observation
 
 from .research_support import CONFIGS
 
@@ -109,3 +110,23 @@ def test_rewards_follow_the_scores() -> None:
         for seat, agent in enumerate(e.possible_agents):
             side = rules.side_of(seat)
             assert totals[agent] == rules.score_direction * (m.scores[side] - start[side])
+
+
+@pytest.mark.parametrize(("game", "players"), CONFIGS)
+def test_environment_observations_are_the_tensors_of_match_views(game: str, players: int) -> None:
+    """The environment's shortcut (``seat_view``) gives exactly the tensor of
+    ``Match.view(seat)``, for the agent to move (with its chosen tokens) and the others."""
+    e = pz_env.env(game, players)
+    e.reset(seed=3)
+    rng = random.Random(5)
+    codec = e.table.codec
+    for _ in range(150):
+        agent = e.agent_selection
+        if e.terminations[agent]:
+            break
+        m = e.table.match
+        for other, seat in e.seats.items():
+            mine = e.table.pending if other == agent else None
+            expect = observation(m.view(seat), mine, codec)
+            assert np.array_equal(e.observe(other)["observation"], expect)
+        e.step(int(rng.choice(np.flatnonzero(e.observe(agent)["action_mask"]))))

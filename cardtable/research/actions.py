@@ -168,13 +168,12 @@ class Pending:
 
     def __init__(self, codec: Codec, legal: Sequence[Action], view: JSON) -> None:
         self.codec = codec
-        self.options: dict[tuple[int, ...], Action] = {}
-        for action in legal:
-            seq = codec.tokens(action, view)
-            if seq in self.options:
-                raise ValueError(f"{action} and {self.options[seq]} encode alike")
-            self.options[seq] = action
+        tokens = codec.tokens
+        self.options: dict[tuple[int, ...], Action] = {tokens(a, view): a for a in legal}
+        if len(self.options) != len(legal):
+            raise ValueError(f"two of the legal actions encode alike: {list(map(str, legal))}")
         self.prefix: tuple[int, ...] = ()
+        self._next: list[int] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Pending:
         """Copies share the legal actions and their tokens (never changed after ``__init__``)."""
@@ -182,10 +181,20 @@ class Pending:
 
     def next_tokens(self) -> list[int]:
         """The tokens that continue a legal action from the prefix, ascending."""
-        n = len(self.prefix)
-        if n == 0:
-            return sorted({seq[0] for seq in self.options})
-        return sorted({s[n] for s in self.options if s[:n] == self.prefix and len(s) > n})
+        found = self._next
+        if found is None:
+            n, prefix = len(self.prefix), self.prefix
+            if n == 0:
+                found = sorted({seq[0] for seq in self.options})
+            else:
+                found = sorted({s[n] for s in self.options if s[:n] == prefix and len(s) > n})
+            self._next = found
+        return found
+
+    def follow(self, prefix: tuple[int, ...]) -> None:
+        """Continue from tokens already chosen (a copy of another decision's prefix)."""
+        self.prefix = prefix
+        self._next = None
 
     def mask(self) -> np.ndarray[Any, np.dtype[np.int8]]:
         out = np.zeros(self.codec.num_actions, np.int8)
@@ -197,6 +206,7 @@ class Pending:
             name = self.codec.names[token] if 0 <= token < self.codec.num_actions else token
             raise ValueError(f"token {token} ({name}) continues no legal action here")
         self.prefix = (*self.prefix, token)
+        self._next = None
         return self.options.get(self.prefix)
 
 

@@ -3,7 +3,7 @@
 >>> from cardtable.research.gymnasium import env
 >>> e = env("buck-euchre", opponents="random")
 >>> obs, info = e.reset(seed=3)
->>> obs["observation"].shape, e.action_space.n
+>>> obs["observation"].shape, int(e.action_space.n)
 ((739,), 56)
 
 Observations, actions (one token per step) and rewards are those of the PettingZoo
@@ -30,7 +30,7 @@ class CardtableGym(gymnasium.Env[dict[str, Any], Any]):
     (the learning seat's entry ignored). A token outside the action mask changes nothing and
     earns ``illegal_reward`` (``info["illegal_action"]``)."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 - as Env declares it
 
     def __init__(
         self,
@@ -113,7 +113,7 @@ class CardtableGym(gymnasium.Env[dict[str, Any], Any]):
             return None
         from cardtable.research.pettingzoo import ansi
 
-        return ansi(self.table.view(self.seat))
+        return ansi(self.table.match.view(self.seat))
 
 
 def env(

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 import numpy as np
@@ -37,11 +37,11 @@ class Layout:
     planes: tuple[str, ...]
     scalars: tuple[tuple[str, int], ...]
 
-    @property
+    @cached_property
     def plane_size(self) -> int:
         return len(self.planes) * CARDS
 
-    @property
+    @cached_property
     def size(self) -> int:
         return self.plane_size + sum(n for _, n in self.scalars)
 
@@ -70,34 +70,38 @@ class Layout:
 
 
 class Sheet:
-    """Collects one observation: card marks (with weights) and scalar values."""
+    """Collects one observation: card marks (some weighted) and scalar values."""
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
+        self.base = _bases(layout)
         self.marks: list[int] = []
-        self.weights: list[float] = []
+        self.weighted: list[tuple[int, float]] = []
         self.values: list[float] = []
 
     def cards(self, plane: str, names: Iterable[str | None], weight: float = 1.0) -> None:
-        base = self.layout.plane(plane) * CARDS
-        for name in names:
-            if name is not None:
-                self.marks.append(base + COLUMN[name])
-                self.weights.append(weight)
+        base = self.base[plane]
+        if weight == 1.0:
+            self.marks.extend([base + COLUMN[n] for n in names if n is not None])
+        else:
+            self.weighted.extend([(base + COLUMN[n], weight) for n in names if n is not None])
 
     def scalars(self, values: Iterable[float]) -> None:
         self.values.extend(values)
 
     def tensor(self) -> Floats:
-        planes = np.bincount(
-            np.asarray(self.marks, np.intp),
-            weights=np.asarray(self.weights, np.float64),
-            minlength=self.layout.plane_size,
-        )
+        size = self.layout.plane_size
         out = np.empty(self.layout.size, np.float32)
-        out[: self.layout.plane_size] = planes
-        out[self.layout.plane_size :] = self.values
+        out[:size] = np.bincount(self.marks, minlength=size) if self.marks else 0.0
+        for at, weight in self.weighted:
+            out[at] += weight
+        out[size:] = self.values
         return out
+
+
+@lru_cache(maxsize=64)
+def _bases(layout: Layout) -> dict[str, int]:
+    return {name: i * CARDS for i, name in enumerate(layout.planes)}
 
 
 def relative(values: Sequence[float], seat: int) -> list[float]:
@@ -201,6 +205,8 @@ def _be_fill(rules: Rules[Any], view: JSON, sheet: Sheet) -> None:
 
 # -- the rummies -----------------------------------------------------------------------------------
 RUMMY_PHASES = ("draw", "play", "rummy call", "over")
+MELDED_BY = tuple(f"melded by seat+{r}" for r in range(8))
+KNOWN_BY = tuple(f"known in hand of seat+{r}" for r in range(8))
 SOURCES = ("stock", "top discard", "dug", "rummy call")
 
 
@@ -208,8 +214,7 @@ def _rummy_layout(rules: Rules[Any]) -> Layout:
     n = rules.players
     return Layout(
         ("hand", "discard pile", "discard depth", "discard top",
-         *(f"melded by seat+{r}" for r in range(n)), "jokers stand for",
-         *(f"known in hand of seat+{r}" for r in range(n)), "must use", "may not discard"),
+         *MELDED_BY[:n], "jokers stand for", *KNOWN_BY[:n], "must use", "may not discard"),
         (("phase", len(RUMMY_PHASES)), ("drew", len(SOURCES)), ("turn", n),
          ("asked to call", 1), ("stock / deck", 1), ("hand sizes / 20", n),
          ("has melded", n), ("floating", n), ("scores / target", n)),
@@ -223,29 +228,36 @@ def _rummy_fill(rules: Rules[Any], view: JSON, sheet: Sheet) -> None:
     deck = len(rules.deck())
     sheet.cards("hand", st["hand"] or [])
     sheet.cards("discard pile", pile)
-    for depth, name in enumerate(reversed(pile)):
-        sheet.cards("discard depth", [name], 1.0 - depth / deck)
+    top = len(pile) - 1
+    depth = sheet.base["discard depth"]
+    sheet.weighted.extend(
+        [(depth + COLUMN[name], 1.0 - (top - i) / deck) for i, name in enumerate(pile)]
+    )
     sheet.cards("discard top", pile[-1:])
+    by_seat: list[list[str]] = [[] for _ in range(n)]
     for meld in st["melds"]:
-        by = f"melded by seat+{(meld['by'] - seat) % n}"
-        sheet.cards(by, meld["cards"])
-        sheet.cards("jokers stand for", [c for c in meld["cards"] if c.startswith("Jo=")])
+        by_seat[(meld["by"] - seat) % n].extend(meld["cards"])
         for lay in meld["laid_off"]:
-            sheet.cards(f"melded by seat+{(lay['seat'] - seat) % n}", [lay["card"]])
-            if lay["card"].startswith("Jo="):
-                sheet.cards("jokers stand for", [lay["card"]])
+            by_seat[(lay["seat"] - seat) % n].append(lay["card"])
+    for r, cards in enumerate(by_seat):
+        sheet.cards(MELDED_BY[r], cards)
+    if st["melds"]:
+        everything = [c for cards in by_seat for c in cards]
+        sheet.cards("jokers stand for", [c for c in everything if c[1] == "o"])  # Jo=…
+    known = st["known"]
     for r in range(n):
-        sheet.cards(f"known in hand of seat+{r}", st["known"][(seat + r) % n])
+        sheet.cards(KNOWN_BY[r], known[(seat + r) % n])
     sheet.cards("must use", st["must_use"])
     sheet.cards("may not discard", [st["may_not_discard"]])
+    turn = st["turn"]
     sheet.scalars(one_hot(RUMMY_PHASES.index(st["phase"]), len(RUMMY_PHASES)))
     sheet.scalars(one_hot(SOURCES.index(st["drew"]), len(SOURCES)))
-    sheet.scalars(one_hot(None if st["turn"] is None else (st["turn"] - seat) % n, n))
+    sheet.scalars(one_hot(None if turn is None else (turn - seat) % n, n))
     sheet.scalars([float(st["asked"] == seat), st["stock"] / deck])
-    sheet.scalars(h / 20 for h in relative(st["hand_sizes"], seat))
+    sheet.scalars([h / 20 for h in relative(st["hand_sizes"], seat)])
     sheet.scalars(seats_in(st["has_melded"], seat, n) + seats_in(st["floating"], seat, n))
     target = float(view["options"].get("target", 500))
-    sheet.scalars(s / target for s in relative(view["scores"], seat))
+    sheet.scalars([s / target for s in relative(view["scores"], seat)])
 
 
 Filler = Callable[[Rules[Any], JSON, Sheet], None]

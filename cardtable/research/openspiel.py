@@ -205,7 +205,7 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
         other.held = Held(rules.determinize(rules.view(self.hand, player_id), player_id, rng))
         other.pending = None
         if self.pending is not None:
-            other._pending().prefix = self.pending.prefix
+            other._pending().follow(self.pending.prefix)
         return other
 
     def __str__(self) -> str:

@@ -5,7 +5,7 @@
 >>> e.reset(seed=1)
 >>> obs, reward, terminated, truncated, info = e.last()
 >>> e.agent_selection, obs["observation"].shape, int(obs["action_mask"].sum()) > 0
-('player_1', (989,), True)
+('player_0', (989,), True)
 
 Agents are ``player_0 …`` (seat order). Each step is one token of the game's action encoding
 (``cardtable.research.actions``): a multi-token action (a Royal Casino capture, a rummy meld)
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import io
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -33,7 +33,11 @@ class CardtableEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
     """A match (or ``hands`` hands) of one game; see the module docstring and
     ``TokenTable`` for the rewards."""
 
-    metadata = {"render_modes": ["ansi"], "name": "cardtable_v0", "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi"],
+        "name": "cardtable_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -53,6 +57,7 @@ class CardtableEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         n = self.table.players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self.agents = list(self.possible_agents)
+        self.seats = {a: i for i, a in enumerate(self.possible_agents)}
         size = observation_size(game_id, n, dict(options))
         tokens = self.table.codec.num_actions
         space = spaces.Dict(
@@ -90,14 +95,15 @@ class CardtableEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             self.agent_selection = self.possible_agents[seat]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        seat = self.possible_agents.index(agent)
+        seat = self.seats[agent]
         return {"observation": self.table.observe(seat), "action_mask": self.table.mask(seat)}
 
-    def step(self, action: int) -> None:
+    def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        assert action is not None, "an agent still playing must act"
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
         got = self.table.step(int(action))
@@ -114,8 +120,8 @@ class CardtableEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         """The view of the agent to move, drawn by the terminal client (suit letters)."""
         if self.render_mode is None:
             return None
-        seat = self.possible_agents.index(self.agent_selection)
-        return ansi(self.table.view(seat))
+        seat = self.seats[self.agent_selection]
+        return ansi(self.table.match.view(seat))
 
     def close(self) -> None:
         pass

@@ -18,10 +18,28 @@ Reward = Literal["points", "match"]
 def observation(view: JSON, pending: Pending | None, codec: Codec) -> Floats:
     """The full observation: the view's tensor, then the tokens already chosen for the action
     being built (a 0/1 block of ``codec.num_actions``; all 0 at the first token)."""
+    return with_chosen(view_tensor(view), pending, codec)
+
+
+def with_chosen(tensor: Floats, pending: Pending | None, codec: Codec) -> Floats:
     chosen = np.zeros(codec.num_actions, np.float32)
     if pending is not None and pending.prefix:
         chosen[list(pending.prefix)] = 1.0
-    return np.concatenate([view_tensor(view), chosen])
+    return np.concatenate([tensor, chosen])
+
+
+def seat_view(m: Match, seat: int) -> JSON:
+    """The keys of ``m.view(seat)`` that observations and action encodings read (game,
+    players, options, seat, scores, state), without building the rest of the view; the
+    same values (tests/test_research_envs.py compares them)."""
+    return {
+        "game": m.game_id,
+        "players": m.players,
+        "options": m.rules.options,
+        "seat": seat,
+        "scores": m.scores,
+        "state": m.rules.view(m.state, seat),
+    }
 
 
 def observation_size(game: str, players: int | None, options: dict[str, object]) -> int:
@@ -75,20 +93,26 @@ class TokenTable:
 
     def _new_decision(self) -> None:
         self._view = None
+        self._tensor: Floats | None = None
         self.pending = None
         seat = self.to_move
         if seat is not None:
-            self._view = self.match.view(seat)
-            self.pending = Pending(self.codec, self.match.legal_actions(), self._view["state"])
+            m = self.match
+            self._view = seat_view(m, seat)
+            self.pending = Pending(self.codec, m.legal_actions(), self._view["state"])
 
     def view(self, seat: int) -> JSON:
+        """What observations read of ``seat``'s view (``seat_view``)."""
         if self._view is not None and seat == self._view["seat"]:
             return self._view
-        return self.match.view(seat)
+        return seat_view(self.match, seat)
 
     def observe(self, seat: int) -> Floats:
-        mine = self.pending if seat == self.to_move else None
-        return observation(self.view(seat), mine, self.codec)
+        if seat != self.to_move:
+            return with_chosen(view_tensor(self.view(seat)), None, self.codec)
+        if self._tensor is None:  # the view stays the same while an action is built
+            self._tensor = view_tensor(self.view(seat))
+        return with_chosen(self._tensor, self.pending, self.codec)
 
     def mask(self, seat: int) -> np.ndarray[Any, np.dtype[np.int8]]:
         if self.pending is None or seat != self.to_move:

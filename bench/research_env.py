@@ -1,0 +1,60 @@
+"""Steps per second of the PettingZoo environment (``cardtable.research.pettingzoo``): reset,
+then ``last()`` (the observation tensor and action mask) and a random legal token per step,
+whole matches. Prints figures; never a test.
+
+    .venv/bin/python bench/research_env.py rummy-500 --seconds 10
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from typing import Any
+
+import numpy as np
+
+from cardtable.research.pettingzoo import env
+
+
+def env_steps(game: str, players: int | None, seconds: float, seed: int = 1) -> dict[str, Any]:
+    """Random play through the AEC API for about ``seconds``: steps (tokens) and actions per
+    second, including every reset."""
+    e = env(game, players)
+    rng = random.Random(seed)
+    steps = episodes = 0
+    actions_before = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        e.reset(seed=rng.randrange(2**32))
+        while not e.terminations[e.agent_selection]:
+            observation, _, _, _, _ = e.last()
+            legal = np.flatnonzero(observation["action_mask"])
+            e.step(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+        actions_before += e.table.match.action_count
+        episodes += 1
+    elapsed = time.perf_counter() - start
+    return {
+        "game": game,
+        "steps_per_s": round(steps / elapsed, 1),
+        "actions_per_s": round(actions_before / elapsed, 1),
+        "steps_per_action": round(steps / max(1, actions_before), 3),
+        "episodes": episodes,
+        "seconds": round(elapsed, 2),
+    }
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("game")
+    p.add_argument("--players", type=int)
+    p.add_argument("--seconds", type=float, default=10.0)
+    a = p.parse_args()
+    print(json.dumps(env_steps(a.game, a.players, a.seconds)))
+
+
+if __name__ == "__main__":
+    main()
