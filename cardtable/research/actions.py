@@ -18,12 +18,12 @@ pile, the pile in the seat's view (a take is encoded by its depth).
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 
-from cardtable.core.cards import CARD_NAMES, JOKER, parse_card
+from cardtable.core.cards import CARD_NAMES, parse_card
 from cardtable.core.game import JSON, Action, Rules
 
 CARDS = 53  # card columns: the 52 cards in canonical order (C-1), then the joker
@@ -38,13 +38,15 @@ class Codec:
         self.num_actions = len(self.names)
         self._cache: dict[str, tuple[int, ...]] = {}
 
-    def tokens(self, action: Action | str, view: JSON) -> tuple[int, ...]:
+    def tokens(self, action: Action | str, view: JSON | Callable[[], JSON]) -> tuple[int, ...]:
         """The tokens of ``action`` (or its notation) in the position seen in ``view`` (a
-        view's ``state``)."""
+        view's ``state``, or a function making it: only takes from the pile need it)."""
         text = str(action)
         found = self._cache.get(text)
         if found is None:
-            found = tuple(self.index[w] for w in self.words(text, view))
+            if callable(view) and self.depends_on_view(text):
+                view = view()
+            found = tuple(self.index[w] for w in self.words(text, view))  # type: ignore[arg-type]
             if not self.depends_on_view(text):
                 self._cache[text] = found
         return found
@@ -166,9 +168,13 @@ class Pending:
     returns the action once its last token is in (``None`` while more are owed).
     """
 
-    def __init__(self, codec: Codec, legal: Sequence[Action], view: JSON) -> None:
+    def __init__(
+        self, codec: Codec, legal: Sequence[Action], view: JSON | Callable[[], JSON]
+    ) -> None:
         self.codec = codec
         tokens = codec.tokens
+        if callable(view):
+            view = _once(view)
         self.options: dict[tuple[int, ...], Action] = {tokens(a, view): a for a in legal}
         if len(self.options) != len(legal):
             raise ValueError(f"two of the legal actions encode alike: {list(map(str, legal))}")
@@ -210,8 +216,13 @@ class Pending:
         return self.options.get(self.prefix)
 
 
-def card_column(name: str) -> int:
-    """The column of a card name (``Jo=7h`` counts as the card it stands for; ``Jo`` 52)."""
-    if name.startswith("Jo="):
-        name = name[3:]
-    return JOKER if name == "Jo" else parse_card(name)
+def _once(make: Callable[[], JSON]) -> Callable[[], JSON]:
+    """``make``, called at most once."""
+    made: list[JSON] = []
+
+    def get() -> JSON:
+        if not made:
+            made.append(make())
+        return made[0]
+
+    return get

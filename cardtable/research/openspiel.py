@@ -220,8 +220,8 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
             rules, hand = self.rules, self.hand
             seat = rules.to_move(hand)
             assert seat is not None, "no decision is owed"
-            view = rules.view(hand, seat)
-            self.pending = Pending(self.shared.codec, rules.legal_actions(hand), view)
+            legal = rules.legal_actions(hand)
+            self.pending = Pending(self.shared.codec, legal, lambda: rules.view(hand, seat))
         return self.pending
 
     def seat_view(self, player: int) -> JSON:
