@@ -77,7 +77,7 @@ class Agent:
     def act(self, obs: dict[str, Any], learn: bool) -> int:
         mask = obs["action_mask"]
         legal = np.flatnonzero(mask)
-        discards = [t for t in legal if t in TOKENS]
+        discards = [int(t) for t in legal if int(t) in TOKENS]
         if len(discards) < len(legal) or not discards:
             for group in (PLAYS, LAYOFFS):
                 for t in group:
@@ -91,7 +91,7 @@ class Agent:
         i = int(self.rng.choice(len(discards), p=p))
         if learn:
             self.trace.append((x, p, i))
-        return int(discards[i])
+        return discards[i]
 
     def gradient(self) -> np.ndarray[Any, Any]:
         """Sum over this episode's discards of ∇ log π(chosen)."""

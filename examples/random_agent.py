@@ -1,6 +1,6 @@
 """A random agent in the PettingZoo environment: every agent picks a legal token at random.
 
-    .venv/bin/python examples/random_agent.py rummy-500 --players 3 --seed 1
+.venv/bin/python examples/random_agent.py rummy-500 --players 3 --seed 1
 """
 
 from __future__ import annotations
