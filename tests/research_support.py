@@ -21,6 +21,12 @@ CONFIGS = [
 ]
 
 
+def chance(state: Any, rng: random.Random) -> None:
+    """Apply one chance outcome, drawn with its probability."""
+    outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+    state.apply_action(rng.choices(outcomes, probs)[0])
+
+
 def first_hand_positions(game: str, players: int, count: int, seed: int = 0) -> list[Match]:
     """Positions of first hands a few random actions in, with a decision owed."""
     out: list[Match] = []

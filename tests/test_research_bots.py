@@ -14,7 +14,7 @@ from cardtable.core.errors import OptionError
 from cardtable.research.bots import CardtableSpielBot, ISMCTSBot, full_view
 from cardtable.research.openspiel import register
 
-from .research_support import CONFIGS, first_hand_positions, openspiel_state
+from .research_support import CONFIGS, chance, first_hand_positions, openspiel_state
 
 
 @pytest.mark.parametrize(("game", "players"), CONFIGS)
@@ -45,8 +45,7 @@ def test_our_heuristic_plays_an_openspiel_game_against_ismcts() -> None:
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(outcomes, probs)[0])
+            chance(state, rng)
         elif state.current_player() == 0:
             state.apply_action(ours.step(state))
         else:

@@ -12,6 +12,8 @@ from open_spiel.python.algorithms import ismcts
 
 from cardtable.research.openspiel import register
 
+from .research_support import chance
+
 GAMES = [
     ("cardtable_royal_casino", {"players": 2}),
     ("cardtable_royal_casino", {"players": 4}),
@@ -64,8 +66,7 @@ def test_ismcts_plays_a_hand() -> None:
     rng = random.Random(3)
     while not state.is_terminal():
         if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(outcomes, probs)[0])
+            chance(state, rng)
         elif state.current_player() == 0:
             state.apply_action(bot.step(state))
         else:
