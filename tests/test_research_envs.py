@@ -5,6 +5,8 @@ legal action and nothing else."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import warnings
 
 import numpy as np
@@ -130,3 +132,15 @@ def test_environment_observations_are_the_tensors_of_match_views(game: str, play
             expect = observation(m.view(seat), mine, codec)
             assert np.array_equal(e.observe(other)["observation"], expect)
         e.step(int(rng.choice(np.flatnonzero(e.observe(agent)["action_mask"]))))
+
+
+def test_the_core_library_does_not_import_the_research_extra() -> None:
+    """numpy, PettingZoo, Gymnasium and OpenSpiel load only with ``cardtable.research``."""
+    code = (
+        "import sys, cardtable, cardtable.bots.tournament, cardtable.cli.main, cardtable.server\n"
+        "cardtable.bots.make_bot('buck-euchre', 'search:easy', 1)\n"
+        "extra = ('numpy', 'pettingzoo', 'gymnasium', 'pyspiel')\n"
+        "print(sorted(m for m in extra if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
