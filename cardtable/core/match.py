@@ -174,7 +174,15 @@ class Match:
 
     def play(self, action: Action | str) -> Action:
         """Play an action (or its text) for the seat to move; an error leaves the match as is."""
-        act = self.check(action)
+        act: Action | None = None
+        legal = self._legal
+        if legal is not None and action.__class__ is not str:
+            for a in legal:  # the usual case, as in ``check``: a listed action, by identity
+                if a is action:
+                    act = a
+                    break
+        if act is None:
+            act = self.check(action)
         rules = self.rules
         state = self.state
         mover = rules.to_move(state)
