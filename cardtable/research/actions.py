@@ -172,10 +172,14 @@ class Pending:
         self, codec: Codec, legal: Sequence[Action], view: JSON | Callable[[], JSON]
     ) -> None:
         self.codec = codec
-        tokens = codec.tokens
         if callable(view):
             view = _once(view)
-        self.options: dict[tuple[int, ...], Action] = {tokens(a, view): a for a in legal}
+        known = codec._cache.get  # the usual case, inlined: tokens already worked out
+        options: dict[tuple[int, ...], Action] = {}
+        for a in legal:
+            seq = known(str(a))
+            options[codec.tokens(a, view) if seq is None else seq] = a
+        self.options = options
         if len(self.options) != len(legal):
             raise ValueError(f"two of the legal actions encode alike: {list(map(str, legal))}")
         self.prefix: tuple[int, ...] = ()

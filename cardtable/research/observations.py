@@ -79,7 +79,9 @@ class Sheet:
         self.weighted: list[tuple[int, float]] = []
         self.values: list[float] = []
 
-    def cards(self, plane: str, names: Iterable[str | None], weight: float = 1.0) -> None:
+    def cards(self, plane: str, names: Sequence[str | None], weight: float = 1.0) -> None:
+        if not names:
+            return
         base = self.base[plane]
         if weight == 1.0:
             self.marks.extend([base + COLUMN[n] for n in names if n is not None])
@@ -280,11 +282,13 @@ def _layout_of(rules: Rules[Any]) -> Layout:
     return _GAMES[rules.game_id][0](rules)
 
 
-def view_tensor(view: JSON) -> Floats:
-    """The observation tensor of a seat's view (``Match.view(seat)``); see ``layout``."""
+def view_tensor(view: JSON, rules: Rules[Any] | None = None) -> Floats:
+    """The observation tensor of a seat's view (``Match.view(seat)``); see ``layout``.
+    ``rules``, the rules the view was made under, saves looking them up."""
     if view["seat"] is None:
         raise ValueError("a spectator's view has no observer to count seats from")
-    rules = rules_for(view)
+    if rules is None:
+        rules = rules_for(view)
     sheet = Sheet(_layout_of(rules))
     _GAMES[rules.game_id][1](rules, view, sheet)
     return sheet.tensor()

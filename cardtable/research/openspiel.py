@@ -260,7 +260,7 @@ class ViewObserver:
         self.tensor.fill(0.0)
         if state.held is None:
             return
-        self.dict["view"][:] = view_tensor(state.seat_view(player))
+        self.dict["view"][:] = view_tensor(state.seat_view(player), state.rules)
         self.dict["chosen"][list(state.chosen(player))] = 1.0
 
     def string_from(self, state: CardtableState, player: int) -> str:

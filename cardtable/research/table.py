@@ -73,7 +73,8 @@ class TokenTable:
         self.game, self.reward, self.hands = game, reward, hands
         self.options: dict[str, Any] = dict(options)
         self.match = Match(game, players=players, seed=0, **self.options)
-        self.codec = codec_for(self.match.rules)
+        self.rules = self.match.rules
+        self.codec = codec_for(self.rules)
         self.players = self.match.players
         self.pending: Pending | None = None
         self._view: JSON | None = None
@@ -109,9 +110,9 @@ class TokenTable:
 
     def observe(self, seat: int) -> Floats:
         if seat != self.to_move:
-            return with_chosen(view_tensor(self.view(seat)), None, self.codec)
+            return with_chosen(view_tensor(self.view(seat), self.rules), None, self.codec)
         if self._tensor is None:  # the view stays the same while an action is built
-            self._tensor = view_tensor(self.view(seat))
+            self._tensor = view_tensor(self.view(seat), self.rules)
         return with_chosen(self._tensor, self.pending, self.codec)
 
     def mask(self, seat: int) -> np.ndarray[Any, np.dtype[np.int8]]:
