@@ -144,3 +144,13 @@ def test_the_core_library_does_not_import_the_research_extra() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_ansi_render_draws_the_agent_s_view() -> None:
+    e = pz_env.env("royal-casino", 2, render_mode="ansi")
+    e.reset(seed=4)
+    seat = e.seats[e.agent_selection]
+    text = e.render()
+    assert text is not None
+    hand = e.table.match.view(seat)["state"]["hand"]
+    assert all(card in text for card in hand)
