@@ -3,6 +3,7 @@ then ``last()`` (the observation tensor and action mask) and a random legal toke
 whole matches. Prints figures; never a test.
 
     .venv/bin/python bench/research_env.py rummy-500 --seconds 10
+    .venv/bin/python bench/research_env.py rummy-500 --seconds 20 --rlcard   # beside RLCard
 """
 
 from __future__ import annotations
@@ -47,13 +48,41 @@ def env_steps(game: str, players: int | None, seconds: float, seed: int = 1) -> 
     }
 
 
+def against_rlcard(seconds: float, rounds: int = 4) -> dict[str, Any]:
+    """Our PettingZoo Rummy 500 environment and RLCard's gin-rummy environment (reset + step
+    with its own observation encoding, in the anchors' separate environment) measured in
+    ``rounds`` alternating slices, so that load on the machine falls on both alike."""
+    from anchors import _run_worker, ensure_venv
+
+    python = ensure_venv()
+    slice_s = seconds / rounds
+    ours_steps = ours_time = rl_steps = rl_time = 0.0
+    for r in range(rounds):
+        ours = env_steps("rummy-500", 2, slice_s, seed=r + 1)
+        ours_steps += ours["steps_per_s"] * ours["seconds"]
+        ours_time += ours["seconds"]
+        rl = _run_worker(python, "rlcard", "gin-rummy", slice_s, 0.5, 20240601 + r)
+        rl_steps += rl["games"] * rl["decisions_per_game"]
+        rl_time += rl["elapsed_s"]
+    ours_rate, rl_rate = ours_steps / ours_time, rl_steps / rl_time
+    return {
+        "pettingzoo_rummy_500_steps_per_s": round(ours_rate, 1),
+        "rlcard_gin_rummy_steps_per_s": round(rl_rate, 1),
+        "ratio (goal >= 2)": round(ours_rate / rl_rate, 2),
+    }
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("game")
     p.add_argument("--players", type=int)
     p.add_argument("--seconds", type=float, default=10.0)
+    p.add_argument("--rlcard", action="store_true", help="Rummy 500 beside RLCard gin-rummy")
     a = p.parse_args()
-    print(json.dumps(env_steps(a.game, a.players, a.seconds)))
+    if a.rlcard:
+        print(json.dumps(against_rlcard(a.seconds)))
+    else:
+        print(json.dumps(env_steps(a.game, a.players, a.seconds)))
 
 
 if __name__ == "__main__":

@@ -105,13 +105,16 @@ def pure_python(game: str, players: int, seconds: float) -> dict[str, Any]:
     return figures
 
 
-def research_env(seconds: float) -> dict[str, Any] | None:
-    """Steps per second of the PettingZoo Rummy 500 environment (bench/research_env.py), if
-    the research extra is installed."""
+def research_env(seconds: float, with_rlcard: bool) -> dict[str, Any] | None:
+    """Steps per second of the PettingZoo Rummy 500 environment (bench/research_env.py),
+    beside RLCard's gin-rummy measured in alternating slices unless ``with_rlcard`` is off;
+    None without the research extra."""
     try:
-        from research_env import env_steps
+        from research_env import against_rlcard, env_steps
     except ImportError:
         return None
+    if with_rlcard:
+        return against_rlcard(2 * seconds)
     return env_steps("rummy-500", 2, seconds)
 
 
@@ -129,7 +132,7 @@ def main() -> None:
         if figures["compiled"] and not a.no_pure:
             pure = pure_python(game, players, a.seconds)
             figures["pure_python"] = {k: pure[k] for k in ("hands_per_s", "us_per_decision")}
-        figures["match_api"] = compare(game, players, a.seconds)
+        figures["match_api"] = compare(game, players, a.seconds, rounds=8)
         figures.update(costs(game, players))
         figures["bots"] = {
             level: t
@@ -147,7 +150,7 @@ def main() -> None:
                 f"bots {figures['bots']}",
                 flush=True,
             )
-    research = research_env(a.seconds)
+    research = research_env(a.seconds, with_rlcard=not a.no_anchors)
     if research is not None:
         out["pettingzoo_rummy_500"] = research
         if not a.json:
@@ -170,13 +173,9 @@ def main() -> None:
             "royal_casino hands/s (goal >= 2000)": out["royal-casino"]["hands_per_s"],
         }  # fmt: skip
         if research is not None:
-            rl_steps = (
-                anchors["rlcard_gin_rummy"]["games_per_s"]
-                * anchors["rlcard_gin_rummy"]["decisions_per_game"]
-            )
-            out["ratios"]["pettingzoo rummy_500 steps/s / rlcard gin-rummy steps/s (goal >= 2)"] = (
-                round(research["steps_per_s"] / rl_steps, 2)
-            )
+            out["ratios"]["pettingzoo rummy_500 / rlcard gin-rummy steps/s (goal >= 2)"] = research[
+                "ratio (goal >= 2)"
+            ]
         for game, _ in GAMES:
             out["ratios"][f"{game} Rules / Match hands/s (goal <= 1.3)"] = out[game]["match_api"][
                 "cost_ratio (goal <= 1.3)"

@@ -70,23 +70,29 @@ class Layout:
 
 
 class Sheet:
-    """Collects one observation: card marks (some weighted) and scalar values."""
+    """Collects one observation: card marks (some weighted) and scalar values. ``at[plane]``
+    maps a card name to its place in the flat tensor."""
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
-        self.base = _bases(layout)
+        self.at = _places(layout)
         self.marks: list[int] = []
-        self.weighted: list[tuple[int, float]] = []
+        self.weighted: list[int] = []
+        self.weights: list[float] = []
         self.values: list[float] = []
 
     def cards(self, plane: str, names: Sequence[str | None], weight: float = 1.0) -> None:
         if not names:
             return
-        base = self.base[plane]
+        at = self.at[plane]
         if weight == 1.0:
-            self.marks.extend([base + COLUMN[n] for n in names if n is not None])
+            self.marks.extend([at[n] for n in names if n is not None])
         else:
-            self.weighted.extend([(base + COLUMN[n], weight) for n in names if n is not None])
+            self.weigh([at[n] for n in names if n is not None], [weight] * len(names))
+
+    def weigh(self, places: list[int], weights: list[float]) -> None:
+        self.weighted.extend(places)
+        self.weights.extend(weights)
 
     def scalars(self, values: Iterable[float]) -> None:
         self.values.extend(values)
@@ -94,16 +100,21 @@ class Sheet:
     def tensor(self) -> Floats:
         size = self.layout.plane_size
         out = np.empty(self.layout.size, np.float32)
-        out[:size] = np.bincount(self.marks, minlength=size) if self.marks else 0.0
-        for at, weight in self.weighted:
-            out[at] += weight
+        planes = np.bincount(self.marks, minlength=size) if self.marks else np.zeros(size)
+        if self.weighted:
+            planes = planes + np.bincount(self.weighted, self.weights, minlength=size)
+        out[:size] = planes
         out[size:] = self.values
         return out
 
 
 @lru_cache(maxsize=64)
-def _bases(layout: Layout) -> dict[str, int]:
-    return {name: i * CARDS for i, name in enumerate(layout.planes)}
+def _places(layout: Layout) -> dict[str, dict[str | None, int]]:
+    """Per plane, each card name's (and ``Jo=X``'s) index in the flat tensor."""
+    return {
+        name: {card: i * CARDS + column for card, column in COLUMN.items()}
+        for i, name in enumerate(layout.planes)
+    }
 
 
 def relative(values: Sequence[float], seat: int) -> list[float]:
@@ -231,10 +242,8 @@ def _rummy_fill(rules: Rules[Any], view: JSON, sheet: Sheet) -> None:
     sheet.cards("hand", st["hand"] or [])
     sheet.cards("discard pile", pile)
     top = len(pile) - 1
-    depth = sheet.base["discard depth"]
-    sheet.weighted.extend(
-        [(depth + COLUMN[name], 1.0 - (top - i) / deck) for i, name in enumerate(pile)]
-    )
+    depth = sheet.at["discard depth"]
+    sheet.weigh([depth[name] for name in pile], [1.0 - (top - i) / deck for i in range(top + 1)])
     sheet.cards("discard top", pile[-1:])
     by_seat: list[list[str]] = [[] for _ in range(n)]
     for meld in st["melds"]:
