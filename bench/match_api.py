@@ -17,6 +17,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from alternate import alternate
 from engine import measure
 
 from cardtable.core.match import Match
@@ -24,7 +25,7 @@ from cardtable.core.match import Match
 GAMES = (("royal-casino", 2), ("buck-euchre", 4), ("rummy-500", 2), ("queen-city-rum", 2))
 
 
-def match_play(game: str, players: int, seconds: float, seed: int = 1) -> dict[str, float]:
+def match_play(game: str, players: int, seconds: float, seed: int = 1) -> dict[str, Any]:
     """Whole matches of random legal actions through ``Match`` for about ``seconds``: hands
     per second (each hand dealt by the match) and microseconds per decision."""
     rng = random.Random(seed)
@@ -42,24 +43,26 @@ def match_play(game: str, players: int, seconds: float, seed: int = 1) -> dict[s
         hands += m.hand_number
     elapsed = time.perf_counter() - start
     return {
+        "hands": hands,
+        "seconds": elapsed,
         "hands_per_s": round(hands / elapsed, 1),
         "us_per_decision": round(elapsed / decisions * 1e6, 2),
     }
 
 
 def compare(game: str, players: int, seconds: float, rounds: int = 4) -> dict[str, Any]:
-    """``Rules`` and ``Match`` measured in ``rounds`` alternating slices of ``seconds/rounds``
-    each; hands per second summed over the slices, and the ratio of the costs per hand."""
-    slice_s = seconds / rounds
-    rules_h = match_h = rules_t = match_t = 0.0
-    for r in range(rounds):
-        a = measure(game, players, slice_s, seed=r + 1)
-        b = match_play(game, players, slice_s, seed=r + 1)
-        rules_h += a["hands_per_s"] * slice_s
-        match_h += b["hands_per_s"] * slice_s
-        rules_t += slice_s
-        match_t += slice_s
-    rules_rate, match_rate = rules_h / rules_t, match_h / match_t
+    """``Rules`` and ``Match`` measured in ``rounds`` alternating slices (``alternate``);
+    hands per second of each, and the ratio of the costs per hand."""
+
+    def rules(slice_s: float, r: int) -> tuple[float, float]:
+        figures = measure(game, players, slice_s, seed=r + 1)
+        return figures["hands"], figures["seconds"]
+
+    def match(slice_s: float, r: int) -> tuple[float, float]:
+        figures = match_play(game, players, slice_s, seed=r + 1)
+        return figures["hands"], figures["seconds"]
+
+    rules_rate, match_rate = alternate(rules, match, seconds, rounds)
     return {
         "rules_hands_per_s": round(rules_rate, 1),
         "match_hands_per_s": round(match_rate, 1),

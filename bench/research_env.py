@@ -40,11 +40,12 @@ def env_steps(game: str, players: int | None, seconds: float, seed: int = 1) -> 
     elapsed = time.perf_counter() - start
     return {
         "game": game,
+        "steps": steps,
         "steps_per_s": round(steps / elapsed, 1),
         "actions_per_s": round(actions_before / elapsed, 1),
         "steps_per_action": round(steps / max(1, actions_before), 3),
         "episodes": episodes,
-        "seconds": round(elapsed, 2),
+        "seconds": elapsed,
     }
 
 
@@ -52,19 +53,20 @@ def against_rlcard(seconds: float, rounds: int = 4) -> dict[str, Any]:
     """Our PettingZoo Rummy 500 environment and RLCard's gin-rummy environment (reset + step
     with its own observation encoding, in the anchors' separate environment) measured in
     ``rounds`` alternating slices, so that load on the machine falls on both alike."""
+    from alternate import alternate
     from anchors import _run_worker, ensure_venv
 
     python = ensure_venv()
-    slice_s = seconds / rounds
-    ours_steps = ours_time = rl_steps = rl_time = 0.0
-    for r in range(rounds):
-        ours = env_steps("rummy-500", 2, slice_s, seed=r + 1)
-        ours_steps += ours["steps_per_s"] * ours["seconds"]
-        ours_time += ours["seconds"]
-        rl = _run_worker(python, "rlcard", "gin-rummy", slice_s, 0.5, 20240601 + r)
-        rl_steps += rl["games"] * rl["decisions_per_game"]
-        rl_time += rl["elapsed_s"]
-    ours_rate, rl_rate = ours_steps / ours_time, rl_steps / rl_time
+
+    def ours(slice_s: float, r: int) -> tuple[float, float]:
+        figures = env_steps("rummy-500", 2, slice_s, seed=r + 1)
+        return figures["steps"], figures["seconds"]
+
+    def rlcard(slice_s: float, r: int) -> tuple[float, float]:
+        figures = _run_worker(python, "rlcard", "gin-rummy", slice_s, 0.5, 20240601 + r)
+        return figures["games"] * figures["decisions_per_game"], figures["elapsed_s"]
+
+    ours_rate, rl_rate = alternate(ours, rlcard, seconds, rounds)
     return {
         "pettingzoo_rummy_500_steps_per_s": round(ours_rate, 1),
         "rlcard_gin_rummy_steps_per_s": round(rl_rate, 1),
