@@ -105,8 +105,9 @@ class CardtableGame(pyspiel.Game):  # type: ignore[misc]
             num_distinct_actions=self.shared.codec.num_actions,
             max_chance_outcomes=max(CARD_OUTCOMES, players),
             num_players=players,
-            min_utility=-1000.0,
-            max_utility=1000.0,
+            # no card is worth more than 20 points in any of the games
+            min_utility=-20.0 * deck,
+            max_utility=20.0 * deck,
             utility_sum=0.0,
             max_game_length=60 * deck,
         )
