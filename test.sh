@@ -2,7 +2,7 @@
 # Every check the project has: lint, types, and the whole test suite (2 workers).
 CARDTABLE_EXTRAS="${CARDTABLE_EXTRAS:-dev}"
 source "$(dirname "$0")/scripts/venv.sh"
-.venv/bin/ruff check cardtable tests bench setup.py conftest.py
-.venv/bin/ruff format --check cardtable tests bench setup.py conftest.py
+.venv/bin/ruff check cardtable tests bench examples setup.py conftest.py
+.venv/bin/ruff format --check cardtable tests bench examples setup.py conftest.py
 .venv/bin/mypy
 .venv/bin/pytest -n "${TEST_WORKERS:-2}" "$@"

@@ -27,6 +27,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from engine import measure
+from match_api import compare
 
 from cardtable.bots import LEVELS, make_bot
 from cardtable.core.match import Match
@@ -104,6 +105,19 @@ def pure_python(game: str, players: int, seconds: float) -> dict[str, Any]:
     return figures
 
 
+def research_env(seconds: float, with_rlcard: bool) -> dict[str, Any] | None:
+    """Steps per second of the PettingZoo Rummy 500 environment (bench/research_env.py),
+    beside RLCard's gin-rummy measured in alternating slices unless ``with_rlcard`` is off;
+    None without the research extra."""
+    try:
+        from research_env import against_rlcard, env_steps
+    except ImportError:
+        return None
+    if with_rlcard:
+        return against_rlcard(2 * seconds)
+    return env_steps("rummy-500", 2, seconds)
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--seconds", type=float, default=10.0, help="per engine measurement")
@@ -118,6 +132,7 @@ def main() -> None:
         if figures["compiled"] and not a.no_pure:
             pure = pure_python(game, players, a.seconds)
             figures["pure_python"] = {k: pure[k] for k in ("hands_per_s", "us_per_decision")}
+        figures["match_api"] = compare(game, players, a.seconds, rounds=8)
         figures.update(costs(game, players))
         figures["bots"] = {
             level: t
@@ -131,9 +146,15 @@ def main() -> None:
                 f"µs/decision ({'compiled' if figures['compiled'] else 'plain Python'}), "
                 f"plain Python {figures.get('pure_python', 'as above')}, "
                 f"deal {figures['deal_us']} µs, view {figures['view_us']} µs, "
+                f"Match API against Rules {figures['match_api']}, "
                 f"bots {figures['bots']}",
                 flush=True,
             )
+    research = research_env(a.seconds, with_rlcard=not a.no_anchors)
+    if research is not None:
+        out["pettingzoo_rummy_500"] = research
+        if not a.json:
+            print(f"PettingZoo rummy-500 (2 players): {research}", flush=True)
     if not a.no_anchors:
         from anchors import measure_anchors
 
@@ -151,6 +172,14 @@ def main() -> None:
                 round(out["rummy-500"]["hands_per_s"] / rl, 2),
             "royal_casino hands/s (goal >= 2000)": out["royal-casino"]["hands_per_s"],
         }  # fmt: skip
+        if research is not None:
+            out["ratios"]["pettingzoo rummy_500 / rlcard gin-rummy steps/s (goal >= 2)"] = research[
+                "ratio (goal >= 2)"
+            ]
+        for game, _ in GAMES:
+            out["ratios"][f"{game} Rules / Match hands/s (goal <= 1.3)"] = out[game]["match_api"][
+                "cost_ratio (goal <= 1.3)"
+            ]
     if a.json:
         print(json.dumps(out, indent=1))
     elif "ratios" in out:

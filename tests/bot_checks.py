@@ -4,10 +4,36 @@ from __future__ import annotations
 
 import ast
 import random
+from collections import Counter
 from typing import Any
 
 from cardtable import Match
+from cardtable.core.cards import card_str
+from cardtable.core.errors import IllegalActionError
 from cardtable.core.registry import rules_class
+
+
+def rearranged(m: Match, seat: int, rng: random.Random) -> Match | None:
+    """The same first hand with the cards hidden from ``seat`` (other hands, stock, kitty)
+    shuffled among their places in the deck, replayed with the same actions; None if an
+    action no longer fits the new hands (a card held twice, like rummy's jokers, moves only if
+    both copies are hidden)."""
+    hidden = Counter(m.rules.hidden(m.state, seat))
+    deck = list(m.hands[0].deck)
+    copies = Counter(deck)  # a card the deck holds twice moves only if both copies are hidden
+    places = [i for i, c in enumerate(deck) if hidden[c] == copies[c]]
+    cards = [deck[i] for i in places]
+    rng.shuffle(cards)
+    for i, c in zip(places, cards, strict=True):
+        deck[i] = c
+    other = Match(m.game_id, players=m.players, seed=0, dealer=m.hands[0].dealer,
+                  deck=" ".join(card_str(c) for c in deck), **m.rules.options)  # fmt: skip
+    try:
+        for a in m.hands[0].actions:
+            other.play(a)
+    except IllegalActionError:
+        return None
+    return other
 
 
 def playout_stays_legal(

@@ -21,10 +21,10 @@ from cardtable.bots.heuristic import module_for
 from cardtable.bots.heuristic import royal_casino as heuristic
 from cardtable.bots.search import SearchBot, rules_for
 from cardtable.core.cards import card_str
-from cardtable.core.errors import IllegalActionError
 from cardtable.core.invariants import check_determinize
 from cardtable.games.royal_casino.values import VALUE_CARDS
 
+from .bot_checks import rearranged
 from .test_rc_support import stack
 
 GAME = "royal-casino"
@@ -229,27 +229,6 @@ def test_make_bot_builds_the_levels() -> None:
 
 
 # -- fairness ------------------------------------------------------------------------------------
-def rearranged(m: Match, seat: int, rng: random.Random) -> Match | None:
-    """The same match with the cards hidden from ``seat`` (other hands, stock) shuffled among
-    their places in the deck, replayed with the same actions; None if an action no longer
-    fits the new hands."""
-    hidden = set(m.rules.hidden(m.state, seat))
-    deck = list(m.hands[0].deck)
-    places = [i for i, c in enumerate(deck) if c in hidden]
-    cards = [deck[i] for i in places]
-    rng.shuffle(cards)
-    for i, c in zip(places, cards, strict=True):
-        deck[i] = c
-    other = Match(GAME, players=m.players, seed=0, dealer=m.hands[0].dealer,
-                  deck=" ".join(card_str(c) for c in deck), **m.rules.options)  # fmt: skip
-    try:
-        for a in m.hands[0].actions:
-            other.play(a)
-    except IllegalActionError:
-        return None
-    return other
-
-
 def positions(count: int) -> list[tuple[Match, int]]:
     """Positions of first hands a few plays in, with a choice to make."""
     out = []

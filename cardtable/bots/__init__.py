@@ -3,9 +3,13 @@
 Levels: ``random``; ``heuristic`` (one documented strategy per game); ``search`` with a
 strength ``search:easy``, ``search:medium`` (the default for ``search``) or ``search:hard``,
 a determinized Monte Carlo search that plays sampled worlds out with the heuristic policy.
+With the research extra, ``openspiel-ismcts:N`` is OpenSpiel's ISMCTS with ``N`` simulations
+per decision (``cardtable.research.bots``), for comparing our bots with it.
 """
 
 from __future__ import annotations
+
+import importlib
 
 from cardtable.bots.base import Bot
 from cardtable.bots.heuristic import module_for
@@ -35,7 +39,25 @@ def make_bot(game: str, level: str, seed: int | None = None) -> Bot:
         if strength not in STRENGTHS:
             raise OptionError(f"unknown strength {strength!r} (easy, medium, hard)")
         return search_bot(game, STRENGTHS[strength], seed)
+    if base == "openspiel-ismcts":
+        return _openspiel_bot(game, level, seed)
     raise OptionError(f"unknown bot level {level!r} (levels: {', '.join(LEVELS)})")
+
+
+def _openspiel_bot(game: str, level: str, seed: int | None) -> Bot:
+    """An OpenSpiel bot, from the research extra (imported by name: the research package is
+    an outer ring that this one must not depend on)."""
+    try:
+        module = importlib.import_module("cardtable.research.bots")
+    except ImportError:
+        raise OptionError(
+            "OpenSpiel bots need the research extra (pip install cardtable[research])"
+        ) from None
+    try:
+        bot: Bot = module.level_bot(game, level, seed)
+    except ValueError as e:
+        raise OptionError(str(e)) from None
+    return bot
 
 
 __all__ = ["LEVELS", "Bot", "RandomBot", "SearchBot", "make_bot"]

@@ -172,17 +172,23 @@ class Match:
 
     def legal_actions(self) -> list[Action]:
         """Every legal action for the seat to move, sorted by notation; [] once over."""
-        if self.is_over:
-            return []
-        if self._legal is None:
-            self._legal = self.rules.legal_actions(self.state)
-        return list(self._legal)
+        legal = self._legal
+        if legal is None:
+            if self.winner is not None:
+                return []
+            legal = self._legal = self.rules.legal_actions(self.state)
+        return legal[:]  # a copy: the cached list is what ``check`` trusts
 
     def parse_action(self, text: str) -> Action:
         return self.rules.parse_action(text)
 
     def check(self, action: Action | str) -> Action:
         """The action if legal now; otherwise NotationError or IllegalActionError (why)."""
+        legal = self._legal
+        if legal is not None and not isinstance(action, str):
+            for a in legal:  # the usual case: one of the listed actions, found by identity
+                if a is action:
+                    return a
         if self.is_over:
             raise IllegalActionError("The match is over", "C-4", str(action))
         act = self.rules.parse_action(action) if isinstance(action, str) else action
@@ -194,15 +200,25 @@ class Match:
 
     def play(self, action: Action | str) -> Action:
         """Play an action (or its text) for the seat to move; an error leaves the match as is."""
-        act = self.check(action)
-        mover = self.rules.to_move(self.state)
+        act: Action | None = None
+        legal = self._legal
+        if legal is not None and action.__class__ is not str:
+            for a in legal:  # the usual case, as in ``check``: a listed action, by identity
+                if a is action:
+                    act = a
+                    break
+        if act is None:
+            act = self.check(action)
+        rules = self.rules
+        state = self.state
+        mover = rules.to_move(state)
         assert mover is not None  # check() passed, so someone is to move
-        self.state = self.rules.apply(self.state, act)
+        state = self.state = rules.apply(state, act)
         self._legal = None
         hand = self.hands[-1]
         hand.actions.append(str(act))
         hand.seats.append(mover)
-        if self.rules.to_move(self.state) is None:
+        if rules.to_move(state) is None:
             settlement = self.rules.settle(self.state, self._scores)
             hand.settlement = settlement
             hand.final = self.state

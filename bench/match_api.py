@@ -1,0 +1,87 @@
+"""Random play through the public ``Match`` API (``legal_actions()`` + ``play()``) against
+random play on the ``Rules`` contract underneath (``bench/engine.py``), measured in turns
+so that load on the machine falls on both alike. Prints figures; never a test.
+
+    .venv/bin/python bench/match_api.py --seconds 10
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from alternate import alternate
+from engine import measure
+
+from cardtable.core.match import Match
+
+GAMES = (("royal-casino", 2), ("buck-euchre", 4), ("rummy-500", 2), ("queen-city-rum", 2))
+
+
+def match_play(game: str, players: int, seconds: float, seed: int = 1) -> dict[str, Any]:
+    """Whole matches of random legal actions through ``Match`` for about ``seconds``: hands
+    per second (each hand dealt by the match) and microseconds per decision."""
+    rng = random.Random(seed)
+    choice = rng.choice
+    hands = decisions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    match_seed = seed
+    while time.perf_counter() < deadline:
+        m = Match(game, players=players, seed=match_seed)
+        match_seed += 1
+        while not m.is_over:
+            m.play(choice(m.legal_actions()))
+            decisions += 1
+        hands += m.hand_number
+    elapsed = time.perf_counter() - start
+    return {
+        "hands": hands,
+        "seconds": elapsed,
+        "hands_per_s": round(hands / elapsed, 1),
+        "us_per_decision": round(elapsed / decisions * 1e6, 2),
+    }
+
+
+def compare(game: str, players: int, seconds: float, rounds: int = 4) -> dict[str, Any]:
+    """``Rules`` and ``Match`` measured in ``rounds`` alternating slices (``alternate``);
+    hands per second of each, and the ratio of the costs per hand."""
+
+    def rules(slice_s: float, r: int) -> tuple[float, float]:
+        figures = measure(game, players, slice_s, seed=r + 1)
+        return figures["hands"], figures["seconds"]
+
+    def match(slice_s: float, r: int) -> tuple[float, float]:
+        figures = match_play(game, players, slice_s, seed=r + 1)
+        return figures["hands"], figures["seconds"]
+
+    rules_rate, match_rate = alternate(rules, match, seconds, rounds)
+    return {
+        "rules_hands_per_s": round(rules_rate, 1),
+        "match_hands_per_s": round(match_rate, 1),
+        "cost_ratio (goal <= 1.3)": round(rules_rate / match_rate, 2),
+    }
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--seconds", type=float, default=10.0, help="per game, both APIs together")
+    p.add_argument("--json", action="store_true")
+    a = p.parse_args()
+    out = {f"{g} ({n})": compare(g, n, a.seconds / 2) for g, n in GAMES}
+    if a.json:
+        print(json.dumps(out, indent=1))
+    else:
+        for name, figures in out.items():
+            print(name, figures, flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,91 @@
+"""Steps per second of the PettingZoo environment (``cardtable.research.pettingzoo``): reset,
+then ``last()`` (the observation tensor and action mask) and a random legal token per step,
+whole matches. Prints figures; never a test.
+
+    .venv/bin/python bench/research_env.py rummy-500 --seconds 10
+    .venv/bin/python bench/research_env.py rummy-500 --seconds 20 --rlcard   # beside RLCard
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from typing import Any
+
+import numpy as np
+
+from cardtable.research.pettingzoo import env
+
+
+def env_steps(game: str, players: int | None, seconds: float, seed: int = 1) -> dict[str, Any]:
+    """Random play through the AEC API for about ``seconds``: steps (tokens) and actions per
+    second, including every reset."""
+    e = env(game, players)
+    rng = random.Random(seed)
+    steps = episodes = 0
+    actions_before = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        e.reset(seed=rng.randrange(2**32))
+        while not e.terminations[e.agent_selection]:
+            observation, _, _, _, _ = e.last()
+            legal = np.flatnonzero(observation["action_mask"])
+            e.step(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+        actions_before += e.table.match.action_count
+        episodes += 1
+    elapsed = time.perf_counter() - start
+    return {
+        "game": game,
+        "steps": steps,
+        "steps_per_s": round(steps / elapsed, 1),
+        "actions_per_s": round(actions_before / elapsed, 1),
+        "steps_per_action": round(steps / max(1, actions_before), 3),
+        "episodes": episodes,
+        "seconds": elapsed,
+    }
+
+
+def against_rlcard(seconds: float, rounds: int = 4) -> dict[str, Any]:
+    """Our PettingZoo Rummy 500 environment and RLCard's gin-rummy environment (reset + step
+    with its own observation encoding, in the anchors' separate environment) measured in
+    ``rounds`` alternating slices, so that load on the machine falls on both alike."""
+    from alternate import alternate
+    from anchors import _run_worker, ensure_venv
+
+    python = ensure_venv()
+
+    def ours(slice_s: float, r: int) -> tuple[float, float]:
+        figures = env_steps("rummy-500", 2, slice_s, seed=r + 1)
+        return figures["steps"], figures["seconds"]
+
+    def rlcard(slice_s: float, r: int) -> tuple[float, float]:
+        figures = _run_worker(python, "rlcard", "gin-rummy", slice_s, 0.5, 20240601 + r)
+        return figures["games"] * figures["decisions_per_game"], figures["elapsed_s"]
+
+    ours_rate, rl_rate = alternate(ours, rlcard, seconds, rounds)
+    return {
+        "pettingzoo_rummy_500_steps_per_s": round(ours_rate, 1),
+        "rlcard_gin_rummy_steps_per_s": round(rl_rate, 1),
+        "ratio (goal >= 2)": round(ours_rate / rl_rate, 2),
+    }
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("game")
+    p.add_argument("--players", type=int)
+    p.add_argument("--seconds", type=float, default=10.0)
+    p.add_argument("--rlcard", action="store_true", help="Rummy 500 beside RLCard gin-rummy")
+    a = p.parse_args()
+    if a.rlcard:
+        print(json.dumps(against_rlcard(a.seconds)))
+    else:
+        print(json.dumps(env_steps(a.game, a.players, a.seconds)))
+
+
+if __name__ == "__main__":
+    main()

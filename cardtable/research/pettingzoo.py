@@ -1,0 +1,144 @@
+"""The four games as PettingZoo AEC environments.
+
+>>> from cardtable.research.pettingzoo import env
+>>> e = env("queen-city-rum")
+>>> e.reset(seed=1)
+>>> obs, reward, terminated, truncated, info = e.last()
+>>> e.agent_selection, obs["observation"].shape, int(obs["action_mask"].sum()) > 0
+('player_0', (989,), True)
+
+Agents are ``player_0 …`` (seat order). Each step is one token of the game's action encoding
+(``cardtable.research.actions``): a multi-token action (a Royal Casino capture, a rummy meld)
+is chosen in successive steps of the same agent, and ``action_mask`` offers only tokens that
+continue a legal action. Observations are ``{"observation", "action_mask"}``; the observation
+is ``view_tensor`` of the agent's own view followed by the tokens already chosen.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from rich.console import Console
+
+from cardtable.cli import render
+from cardtable.research.table import Reward, TokenTable, observation_size
+
+
+class CardtableEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
+    """A match (or ``hands`` hands) of one game; see the module docstring and
+    ``TokenTable`` for the rewards."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi"],
+        "name": "cardtable_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        game_id: str,
+        players: int | None = None,
+        render_mode: str | None = None,
+        *,
+        reward: Reward = "points",
+        hands: int | None = None,
+        **options: object,
+    ) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
+        self.table = TokenTable(game_id, players, dict(options), reward=reward, hands=hands)
+        n = self.table.players
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self.agents = list(self.possible_agents)
+        self.seats = {a: i for i, a in enumerate(self.possible_agents)}
+        size = observation_size(game_id, n, dict(options))
+        tokens = self.table.codec.num_actions
+        space = spaces.Dict(
+            {
+                "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (tokens,), np.int8),
+            }
+        )
+        self.observation_spaces = {a: space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(tokens) for a in self.possible_agents}
+        self._seeds = random.Random()
+        self.agent_selection = self.possible_agents[0]
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        self.table.reset(self._seeds.randrange(2**32))
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        seat = self.table.to_move
+        if seat is not None:
+            self.agent_selection = self.possible_agents[seat]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        seat = self.seats[agent]
+        return {"observation": self.table.observe(seat), "action_mask": self.table.mask(seat)}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert action is not None, "an agent still playing must act"
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {a: 0.0 for a in self.agents}
+        got = self.table.step(int(action))
+        if got is not None:
+            for a, r in zip(self.possible_agents, got, strict=True):
+                self.rewards[a] = r
+        if self.table.over:
+            self.terminations = {a: True for a in self.agents}
+        else:
+            self._select()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The view of the agent to move, drawn by the terminal client (suit letters)."""
+        if self.render_mode is None:
+            return None
+        seat = self.seats[self.agent_selection]
+        return ansi(self.table.match.view(seat))
+
+    def close(self) -> None:
+        pass
+
+
+def ansi(view: dict[str, Any]) -> str:
+    """A seat's view drawn by the terminal client, as plain text (suit letters)."""
+    out = io.StringIO()
+    console = Console(file=out, width=100, color_system=None, force_terminal=False)
+    console.print(render.table(view, True))
+    return out.getvalue()
+
+
+def env(
+    game_id: str, players: int | None = None, render_mode: str | None = None, **options: Any
+) -> CardtableEnv:
+    """The AEC environment of ``game_id`` (``royal-casino``, ``buck-euchre``, ``rummy-500``,
+    ``queen-city-rum``); ``reward="match"`` and ``hands=N`` as in ``TokenTable``, any other
+    keyword a game option."""
+    return CardtableEnv(game_id, players, render_mode, **options)

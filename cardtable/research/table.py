@@ -1,0 +1,150 @@
+"""One match seen as a sequence of token decisions: what the PettingZoo, Gymnasium and
+OpenSpiel adapters share (the match, the pending factored action, observations, rewards)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import numpy as np
+
+from cardtable.core.game import JSON, Action
+from cardtable.core.match import Match
+from cardtable.research.actions import Codec, Pending, codec_for
+from cardtable.research.observations import Floats, layout, view_tensor
+
+Reward = Literal["points", "match"]
+
+
+def observation(view: JSON, pending: Pending | None, codec: Codec) -> Floats:
+    """The full observation: the view's tensor, then the tokens already chosen for the action
+    being built (a 0/1 block of ``codec.num_actions``; all 0 at the first token)."""
+    return with_chosen(view_tensor(view), pending, codec)
+
+
+def with_chosen(tensor: Floats, pending: Pending | None, codec: Codec) -> Floats:
+    chosen = np.zeros(codec.num_actions, np.float32)
+    if pending is not None and pending.prefix:
+        chosen[list(pending.prefix)] = 1.0
+    return np.concatenate([tensor, chosen])
+
+
+def seat_view(m: Match, seat: int) -> JSON:
+    """The keys of ``m.view(seat)`` that observations and action encodings read (game,
+    players, options, seat, scores, state), without building the rest of the view; the
+    same values (tests/test_research_envs.py compares them)."""
+    return {
+        "game": m.game_id,
+        "players": m.players,
+        "options": m.rules.options,
+        "seat": seat,
+        "scores": m.scores,
+        "state": m.rules.view(m.state, seat),
+    }
+
+
+def observation_size(game: str, players: int | None, options: dict[str, object]) -> int:
+    from cardtable.core.registry import rules_class
+
+    rules = rules_class(game).create(players, options)
+    return layout(game, players, **options).size + codec_for(rules).num_actions
+
+
+class TokenTable:
+    """A match driven one token at a time, with per-hand or per-match rewards.
+
+    ``hands`` stops the episode after that many hands (1: single deals); ``None`` plays the
+    match to its end. Rewards per hand are the side's points signed so that more is better
+    (``Rules.score_direction``: Buck Euchre's points count down, so they are negated); with
+    ``reward="match"`` the winning side's seats get 1 and the others ``-1/(sides-1)`` when the
+    match ends, nothing before.
+    """
+
+    def __init__(
+        self,
+        game: str,
+        players: int | None,
+        options: dict[str, object],
+        *,
+        reward: Reward = "points",
+        hands: int | None = None,
+    ) -> None:
+        if reward not in ("points", "match"):
+            raise ValueError(f"reward must be 'points' or 'match', not {reward!r}")
+        self.game, self.reward, self.hands = game, reward, hands
+        self.options: dict[str, Any] = dict(options)
+        self.match = Match(game, players=players, seed=0, **self.options)
+        self.rules = self.match.rules
+        self.codec = codec_for(self.rules)
+        self.players = self.match.players
+        self.pending: Pending | None = None
+        self._view: JSON | None = None
+
+    def reset(self, seed: int) -> None:
+        self.match = Match(self.game, players=self.players, seed=seed, **self.options)
+        self._new_decision()
+
+    @property
+    def over(self) -> bool:
+        m = self.match
+        return m.is_over or (self.hands is not None and m.hand_number > self.hands)
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.over else self.match.to_move
+
+    def _new_decision(self) -> None:
+        self._view = None
+        self._tensor: Floats | None = None
+        self.pending = None
+        seat = self.to_move
+        if seat is not None:
+            m = self.match
+            self._view = seat_view(m, seat)
+            self.pending = Pending(self.codec, m.legal_actions(), self._view["state"])
+
+    def view(self, seat: int) -> JSON:
+        """What observations read of ``seat``'s view (``seat_view``)."""
+        if self._view is not None and seat == self._view["seat"]:
+            return self._view
+        return seat_view(self.match, seat)
+
+    def observe(self, seat: int) -> Floats:
+        if seat != self.to_move:
+            return with_chosen(view_tensor(self.view(seat), self.rules), None, self.codec)
+        if self._tensor is None:  # the view stays the same while an action is built
+            self._tensor = view_tensor(self.view(seat), self.rules)
+        return with_chosen(self._tensor, self.pending, self.codec)
+
+    def mask(self, seat: int) -> np.ndarray[Any, np.dtype[np.int8]]:
+        if self.pending is None or seat != self.to_move:
+            return np.zeros(self.codec.num_actions, np.int8)
+        return self.pending.mask()
+
+    def step(self, token: int) -> list[float] | None:
+        """Push one token for the seat to move; once it completes an action, play it. The
+        rewards per seat when a hand (or the match) ended with it, else None."""
+        assert self.pending is not None, "the episode is over"
+        action: Action | None = self.pending.push(int(token))
+        if action is None:
+            return None
+        return self.play(action)
+
+    def play(self, action: Action) -> list[float] | None:
+        """Play a whole action for the seat to move (a bot's, say); rewards as ``step``."""
+        m = self.match
+        number = m.hand_number
+        m.play(action)
+        self._new_decision()
+        last = m.hands[number - 1].settlement
+        if last is None:
+            return None
+        rules = m.rules
+        if self.reward == "points":
+            return [
+                float(rules.score_direction * last.points[rules.side_of(s)])
+                for s in range(self.players)
+            ]
+        if not m.is_over:
+            return [0.0] * self.players
+        loss = -1.0 / max(1, rules.sides - 1)
+        return [1.0 if rules.side_of(s) == m.winner else loss for s in range(self.players)]

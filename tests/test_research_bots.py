@@ -1,0 +1,57 @@
+"""Bots across the border: OpenSpiel's ISMCTS sits in a cardtable tournament, and our bots
+play OpenSpiel games seeing exactly what ``Match.view`` shows."""
+
+from __future__ import annotations
+
+import random
+
+import pyspiel
+import pytest
+
+from cardtable.bots import make_bot
+from cardtable.bots.tournament import run_tournament
+from cardtable.core.errors import OptionError
+from cardtable.research.bots import CardtableSpielBot, ISMCTSBot, full_view
+from cardtable.research.openspiel import register
+
+from .research_support import CONFIGS, chance, first_hand_positions, openspiel_state
+
+
+@pytest.mark.parametrize(("game", "players"), CONFIGS)
+def test_our_bots_see_in_openspiel_what_match_view_shows(game: str, players: int) -> None:
+    for m in first_hand_positions(game, players, 4):
+        state = openspiel_state(m)
+        for seat in range(players):
+            assert full_view(state, seat) == m.view(seat)
+
+
+def test_openspiel_levels_are_bots() -> None:
+    assert isinstance(make_bot("buck-euchre", "openspiel-ismcts:20", 1), ISMCTSBot)
+    with pytest.raises(OptionError):
+        make_bot("buck-euchre", "openspiel-ismcts:many", 1)
+
+
+def test_ismcts_sits_in_a_tournament() -> None:
+    r = run_tournament("buck-euchre", ["openspiel-ismcts:10", "random"], deals=2, workers=1)
+    assert [b.games for b in r.bots] == [2, 2]
+
+
+def test_our_heuristic_plays_an_openspiel_game_against_ismcts() -> None:
+    register()
+    game = pyspiel.load_game("cardtable_royal_casino", {"players": 2})
+    ours = CardtableSpielBot("royal-casino", "heuristic", 0, seed=1)
+    theirs = ISMCTSBot("royal-casino", 10, seed=2)
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            chance(state, rng)
+        elif state.current_player() == 0:
+            state.apply_action(ours.step(state))
+        else:
+            view = full_view(state, 1)
+            legal = state.rules.legal_actions(state.hand)
+            action = theirs.choose(view, legal)
+            for token in state.shared.codec.tokens(action, view["state"]):
+                state.apply_action(token)
+    assert sum(state.returns()) == 0

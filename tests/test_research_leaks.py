@@ -1,0 +1,46 @@
+"""No observation tensor or information state depends on a card hidden from its player: the
+hidden cards rearranged (``rearranged``, as in the bots' fairness tests), they are
+byte-identical, in all four games."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from cardtable.research.observations import view_tensor
+
+from .bot_checks import rearranged
+from .research_support import CONFIGS, first_hand_positions, openspiel_state
+
+
+@pytest.mark.parametrize(("game", "players"), CONFIGS)
+def test_rearranged_hidden_cards_leave_every_observation_byte_identical(
+    game: str, players: int
+) -> None:
+    rng = random.Random(9)
+    compared = 0
+    for m in first_hand_positions(game, players, 10):
+        ours = openspiel_state(m)
+        for seat in range(m.players):
+            other = None
+            for _ in range(20):
+                other = rearranged(m, seat, rng)
+                if other is not None and other.state != m.state:
+                    break
+                other = None
+            if other is None:
+                continue
+            theirs = openspiel_state(other)
+            assert str(theirs) != str(ours)  # the hidden cards did move
+            assert view_tensor(other.view(seat)).tobytes() == view_tensor(m.view(seat)).tobytes()
+            for read in ("information_state", "observation"):
+                a = getattr(ours, f"{read}_string")(seat)
+                b = getattr(theirs, f"{read}_string")(seat)
+                assert a == b
+                ta = np.asarray(getattr(ours, f"{read}_tensor")(seat), np.float32).tobytes()
+                tb = np.asarray(getattr(theirs, f"{read}_tensor")(seat), np.float32).tobytes()
+                assert ta == tb
+            compared += 1
+    assert compared >= 10
