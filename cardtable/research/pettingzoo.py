@@ -131,7 +131,7 @@ def ansi(view: dict[str, Any]) -> str:
     """A seat's view drawn by the terminal client, as plain text (suit letters)."""
     out = io.StringIO()
     console = Console(file=out, width=100, color_system=None, force_terminal=False)
-    console.print(render.table(view, True))
+    console.print(render.table(view, render.Look(letters=True), width=100))
     return out.getvalue()
 
 
