@@ -42,7 +42,8 @@ LIMITS: tuple[tuple[str, float | None, float | None, str], ...] = (
 
 
 def with_limit_options(command: F) -> F:
-    """Give ``command`` (which takes ``**limits``) one option per limit."""
+    """Give ``command`` (which takes ``**limits``) one option per limit, each also read from
+    ``CARDTABLE_<NAME>``."""
     fields = {f.name: f for f in dataclasses.fields(ServerConfig)}
     signature = inspect.signature(command, eval_str=True)
     kept = [p for p in signature.parameters.values() if p.kind is not p.VAR_KEYWORD]
@@ -50,8 +51,11 @@ def with_limit_options(command: F) -> F:
     for name, low, high, doc in LIMITS:
         default = fields[name].default
         kind = type(default)
+        envvar = "CARDTABLE_" + name.upper()  # as the other serve options (docs/deploy.md)
         option = (
-            typer.Option(help=doc) if kind is bool else typer.Option(min=low, max=high, help=doc)
+            typer.Option(envvar=envvar, help=doc)
+            if kind is bool
+            else typer.Option(min=low, max=high, envvar=envvar, help=doc)
         )
         annotation = Annotated[kind, option]  # type: ignore[valid-type]
         added.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default,
