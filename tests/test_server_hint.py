@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import signal
@@ -17,7 +16,7 @@ from typing import Any
 import httpx2
 import pytest
 from fastapi.testclient import TestClient
-from websockets.asyncio.client import connect as ws_connect
+from websockets.sync.client import connect as ws_sync_connect
 
 from cardtable.bots.hint import Hint
 from cardtable.core.game import Rules
@@ -184,18 +183,16 @@ def test_a_hint_process_leaves_when_the_server_is_killed(tmp_path: Path) -> None
             f"{base}/api/tables", json={"game": "royal-casino", "seats": ["human", "random"]}
         ).json()
 
-        async def ask() -> None:
-            async with ws_connect(base.replace("http", "ws") + "/ws") as ws:
-                hello = {"type": "hello", "seq": 1, "table": made["table"]["id"]}
-                await ws.send(json.dumps({**hello, "token": made["tokens"]["0"]}))
-                while True:
-                    msg = json.loads(await asyncio.wait_for(ws.recv(), 60))
-                    if msg["type"] == "state" and msg["view"]["to_move"] == 0:
-                        await ws.send(json.dumps({"type": "hint", "seq": 2}))
-                    if msg["type"] == "hint":
-                        return
-
-        asyncio.run(ask())
+        # the sync client: a browser test in the same worker may hold this thread's event loop
+        with ws_sync_connect(base.replace("http", "ws") + "/ws") as ws:
+            hello = {"type": "hello", "seq": 1, "table": made["table"]["id"]}
+            ws.send(json.dumps({**hello, "token": made["tokens"]["0"]}))
+            while True:
+                msg = json.loads(ws.recv(timeout=60))
+                if msg["type"] == "state" and msg["view"]["to_move"] == 0:
+                    ws.send(json.dumps({"type": "hint", "seq": 2}))
+                if msg["type"] == "hint":
+                    break
         children = [int(p) for p in Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
                     .read_text().split()]  # fmt: skip
         assert children  # the hint process (and multiprocessing's resource tracker)
