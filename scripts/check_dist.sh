@@ -27,7 +27,10 @@ sdist="$work/dist/cardtable-$version.tar.gz"
 wheel="$(ls "$work"/dist/cardtable-"$version"-*.whl)"
 [ -f "$sdist" ] || fail "no sdist cardtable-$version.tar.gz"
 case "$wheel" in *-none-any.whl) fail "not a platform wheel: $(basename "$wheel")" ;; esac
-.venv/bin/python -m zipfile -l "$wheel" | grep -q 'cardtable/games/rummy/engine\..*\.so' ||
+# the listing goes to a file first: grep -q stops reading at its first match, and with pipefail
+# the lister's broken pipe would fail the check
+.venv/bin/python -m zipfile -l "$wheel" >"$work/wheel.list"
+grep -q 'cardtable/games/rummy/engine\..*\.so' "$work/wheel.list" ||
   fail "the wheel has no compiled engines"
 
 step "Installing $(basename "$wheel") with [server] into a clean venv and serving the room"
