@@ -3,7 +3,7 @@
 # "dev", the room and the development tools), again only when its build or the engine sources
 # changed since the last install: the install compiles the engines' hot modules with mypyc
 # (setup.py), and a compiled module left behind by a source change would run the old code.
-# pip's output goes to .venv/install.log; the terminal gets one line per stage.
+# pip's output goes to .venv/install*.log; the terminal gets one line per stage.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -23,15 +23,24 @@ fi
 # "dev" holds everything "server" does, so a room may run from a development install.
 covered() { [[ ",$have_extras," == *",$1,"* || ($1 == server && ",$have_extras," == *",dev,"*) ]]; }
 
+# The packages an extra (or "base", the project's own dependencies) asks for, from pyproject.toml.
+requirements() {
+  "$PY" - "$@" <<'PY'
+import sys, tomllib
+project = tomllib.load(open("pyproject.toml", "rb"))["project"]
+for name in ",".join(sys.argv[1:]).split(","):
+    if name:
+        wanted = project["dependencies"] if name == "base" else project["optional-dependencies"][name]
+        print("\n".join(wanted))
+PY
+}
+pip_install() { .venv/bin/python -m pip install --disable-pip-version-check --progress-bar off "$@"; }
+
 if [ "$have" = "$want" ] && ! covered "$extra"; then
   # the same build, one more extra: only its packages; the engines are not compiled again
   say "Adding the packages cardtable[$extra] needs to .venv (the full log is .venv/install.log)"
-  .venv/bin/python - "$extra" >.venv/requirements.txt <<'PY'
-import sys, tomllib
-print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"][sys.argv[1]]))
-PY
-  if ! .venv/bin/python -m pip install --disable-pip-version-check --progress-bar off \
-    -r .venv/requirements.txt >.venv/install.log 2>&1; then
+  requirements "$extra" >.venv/requirements.txt
+  if ! pip_install -r .venv/requirements.txt >.venv/install.log 2>&1; then
     tail -n 30 .venv/install.log >&2
     exit 1
   fi
@@ -49,34 +58,43 @@ if [ "$have" != "$want" ]; then
     say "Creating .venv (first run: about a minute, fetching packages and compiling the engines)"
     "$PY" -m venv .venv
   fi
-  say "Installing cardtable[$extras] into .venv (the full log is .venv/install.log)"
   : >.venv/install.log
   # pip 22+ installs a pyproject.toml project in editable mode; an older one is upgraded first.
   if ! .venv/bin/python -c 'import pip, sys; sys.exit(int(pip.__version__.split(".")[0]) < 22)'; then
     say "Upgrading pip"
-    .venv/bin/python -m pip install --disable-pip-version-check -q --upgrade pip >>.venv/install.log 2>&1
+    pip_install -q --upgrade pip >>.venv/install.log 2>&1
   fi
-  condense() {  # one line per stage of pip's output; everything to the log
-    local line fetched=0  # packages pip fetches
+  # Two pips at once: the packages are fetched (network) while the engines are built (CPU),
+  # which makes the first start about as long as the longer of the two, not their sum.
+  say "Fetching the packages cardtable[$extras] needs (the full logs are .venv/install*.log)"
+  requirements base "$extras" >.venv/requirements.txt
+  pip_install -r .venv/requirements.txt >.venv/install-packages.log 2>&1 &
+  packages=$!
+  condense() {  # one line per stage of the build's output; everything to the log
+    local line
     while IFS= read -r line; do
       printf '%s\n' "$line" >>.venv/install.log
       case "$line" in
         *"Installing build dependencies: started"*) say "Fetching the build tools (setuptools, mypy)" ;;
-        Collecting\ *)
-          fetched=$((fetched + 1))
-          if [ "$fetched" -eq 1 ]; then say "Fetching the packages cardtable[$extras] needs"; fi ;;
         *"Building editable for cardtable"*started*)
           if [ -n "${CARDTABLE_PURE_PYTHON:-}" ]; then say "Building cardtable (plain Python engines)"
           else say "Compiling the engines with mypyc and the C compiler (the longest step)"; fi ;;
-        "Installing collected packages"*) say "Installing the packages" ;;
         *"ERROR"*) printf '%s\n' "$line" >&2 ;;
       esac
     done
   }
-  if ! .venv/bin/python -m pip install --disable-pip-version-check --progress-bar off \
-    -e ".[$extras]" 2>&1 | condense; then
-    say "The install failed; the end of .venv/install.log:"
+  built=0
+  pip_install --no-deps -e . 2>&1 | condense || built=$?
+  fetched=0
+  wait "$packages" || fetched=$?
+  if [ "$built" -ne 0 ]; then
+    say "The build failed; the end of .venv/install.log:"
     tail -n 30 .venv/install.log >&2
+    exit 1
+  fi
+  if [ "$fetched" -ne 0 ]; then
+    say "Fetching the packages failed; the end of .venv/install-packages.log:"
+    tail -n 30 .venv/install-packages.log >&2
     exit 1
   fi
   printf '%s\n%s\n' "$want" "$extras" >"$stamp"

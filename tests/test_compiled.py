@@ -62,13 +62,13 @@ def _play(pure: bool, seed: int, hands: int) -> dict[str, object]:
 
 
 def test_compiled_modules_are_built_from_the_current_source() -> None:
-    """A module's code lives in mypyc's shared library (``group_name`` in setup.py); the
-    extension beside its source is a shim that a rebuild leaves alone when it is unchanged."""
-    libraries = [lib.stat().st_mtime for lib in PACKAGE.parent.glob("cardtable_engines__mypyc.*")]
+    """A module's code lives in its game's mypyc shared library (``FAMILIES`` in setup.py);
+    the extension beside its source is a shim that a rebuild leaves alone when it is unchanged."""
     stale = []
     for built in PACKAGE.rglob("*.so"):
         source = built.parent / (built.name.split(".", 1)[0] + ".py")
-        built_at = max([built.stat().st_mtime, *libraries])
+        library = PACKAGE.parent.glob(f"cardtable_{built.parent.name}__mypyc.*")
+        built_at = max([built.stat().st_mtime, *(lib.stat().st_mtime for lib in library)])
         if source.exists() and source.stat().st_mtime > built_at:
             stale.append(str(source.relative_to(PACKAGE.parent)))
     assert not stale, f"changed since compiled (rebuild: ./test.sh or pip install -e .): {stale}"
