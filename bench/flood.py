@@ -6,7 +6,9 @@ work does not delay its clock) plays Royal Casino against a computer player all 
 the time from sending each move to seeing the computer's reply is measured. Phases of
 ``--seconds`` each: quiet; ``--creators`` clients creating tables as fast as they can;
 ``--hinters`` seated clients flooding hint requests and playing on; ``--idle`` TCP sockets
-that never send a request (reopened as the server closes them). Every client uses a
+that never send a request (reopened as the server closes them); ``--searchers`` tables of
+computers at ``search:hard`` created at the start of the last phase, which play on to its end.
+Every client uses a
 loopback address (127.0.x.y: one per flooding client, as distinct machines would); every
 loop stops by itself at the end of its phase.
 
@@ -57,7 +59,7 @@ async def new_table(base: str, address: str, seats: list[str]) -> tuple[str, str
         r = await client.post("/api/tables", json={"game": GAME, "seats": seats})
         r.raise_for_status()
         data = r.json()
-        return data["table"]["id"], data["tokens"]["0"]
+        return data["table"]["id"], data["tokens"].get("0", "")  # (none at a computers' table)
 
 
 async def sit(base: str, address: str, table: str, token: str) -> ClientConnection:
@@ -179,6 +181,12 @@ async def flood(kind: str, base: str, args: argparse.Namespace, until: float,
         jobs = [creator(base, f"127.0.1.{i + 1}", until, counts) for i in range(args.creators)]
     elif kind == "hinters":
         jobs = [hinter(base, addr, t, tok, until, counts) for addr, t, tok in tables]
+    elif kind == "searchers":
+        seats = ["search:hard", "search:hard"]
+        for i in range(args.searchers):
+            await new_table(base, f"127.0.3.{i + 1}", seats)  # (one each: the limits)
+        counts["tables of search:hard computers"] = args.searchers
+        await asyncio.sleep(max(0.0, until - time.monotonic()))
     elif kind == "idle":
         port = int(base.rsplit(":", 1)[1])
         jobs = [idler(port, f"127.0.2.{i % 10 + 1}", until, counts) for i in range(args.idle)]
@@ -215,7 +223,10 @@ def main() -> None:
     parser.add_argument("--creators", type=int, default=8)
     parser.add_argument("--hinters", type=int, default=16)
     parser.add_argument("--idle", type=int, default=1000)
-    parser.add_argument("--floods", default="creators,hinters,idle", help="which, in order")
+    parser.add_argument("--searchers", type=int, default=12)
+    parser.add_argument(
+        "--floods", default="creators,hinters,idle,searchers", help="which, in order"
+    )
     args = parser.parse_args()
     phases = ["quiet", *args.floods.split(",")]
     with tempfile.TemporaryDirectory() as tmp:

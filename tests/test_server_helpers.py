@@ -43,7 +43,7 @@ def make_app(where: Path | str, name: str = "room.db", **settings: Any) -> FastA
                             "create_burst": 10**4, "max_tables_per_client": 10**4,
                             "max_bot_tables_per_client": 10**4,
                             "max_search_tables_per_client": 10**4,
-                            "hint_processes": False, "refusal_seconds": 0.0}  # fmt: skip
+                            "worker_processes": False, "refusal_seconds": 0.0}  # fmt: skip
     base.update(settings)
     url = where if isinstance(where, str) else f"sqlite:///{where / name}"
     return create_app(ServerConfig(db_url=url, **base))

@@ -170,7 +170,7 @@ def test_hints_beyond_the_workers_and_their_queue_are_busy(
 
 def test_hints_are_computed_in_a_worker_process(tmp_path: Path) -> None:
     """The server's own setting: a hint's search runs beside the event loop, not on it."""
-    with TestClient(make_app(tmp_path, hint_processes=True)) as client:
+    with TestClient(make_app(tmp_path, worker_processes=True)) as client:
         ask_hint(client, "royal-casino")
         pool = client.app.state.room.workers._hints  # type: ignore[attr-defined]
         assert isinstance(pool, ProcessPoolExecutor)

@@ -34,7 +34,7 @@ LIMITS: tuple[tuple[str, float | None, float | None, str], ...] = (
     ("open_table_seconds", 10, None, "seconds before a table nobody joined is removed"),
     ("token_days", 0, None, "days after a match ends that its seat links work"),
     ("bot_workers", 1, 64, "threads choosing random and heuristic moves"),
-    ("search_workers", 1, 64, "threads choosing search-level moves"),
+    ("search_workers", 1, 64, "processes choosing search-level moves"),
     ("hint_workers", 1, 64, "processes computing hints"),
     ("max_queued_hints", 0, None, "hints waiting for a worker, room-wide (beyond: busy)"),
     ("openapi", None, None, "serve the API description at /openapi.json"),

@@ -50,8 +50,8 @@ class ServerConfig:
     max_connections: int = 2048  # connections at once, all clients; beyond, HTTP 503
     # -- computing -------------------------------------------------------------------------
     bot_workers: int = 2  # threads choosing the quick computer players' moves
-    search_workers: int = 1  # threads choosing search-level moves (never ahead of quick ones)
+    search_workers: int = 1  # processes choosing search-level moves (never ahead of quick ones)
     hint_workers: int = 1  # processes computing hints
-    hint_processes: bool = True  # False: threads (tests that look inside a hint)
+    worker_processes: bool = True  # searches and hints; False: threads (tests look inside)
     max_queued_hints: int = 8  # hints waiting for a thread, room-wide; beyond, "busy"
     openapi: bool = False  # serve /openapi.json

@@ -87,7 +87,7 @@ class Room:
             config.search_workers,
             config.hint_workers,
             config.max_queued_hints,
-            processes=config.hint_processes,
+            processes=config.worker_processes,
         )
         self.sockets = AddressCounts(config.max_sockets_per_client)
         self._creations = AddressBuckets(config.create_per_minute / 60, config.create_burst)

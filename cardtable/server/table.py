@@ -508,7 +508,7 @@ class LiveTable:
                 view = self.match.view(seat.number)
                 legal = self.match.legal_actions()
             try:
-                action = await self.workers.bot(seat.acting_level(), bot.choose, view, legal)
+                action = await self.workers.bot(seat.acting_level(), bot, view, legal)
             except Exception:
                 log.exception("table %s: computer player failed; a random move", self.id)
                 action = RandomBot(version).choose(view, legal)

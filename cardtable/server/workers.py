@@ -1,7 +1,7 @@
-"""The room's bounded workers: small thread pools choose computer moves (the quick levels on
-one, the search levels on another, so a table of searching computers never makes a quick one
-wait), and hints are computed in their own worker processes, so a flood of hints can neither
-delay a computer move nor queue without end, nor hold the interpreter lock the event loop
+"""The room's bounded workers: a small thread pool chooses the quick computer players' moves;
+searching computers choose in worker processes of their own, and hints in others, so a table
+of searching computers never makes a quick one wait, a flood of hints can neither delay a
+computer move nor queue without end, and neither holds the interpreter lock the event loop
 needs (a search running on a thread slowed the other tables several times over; in a process
 it runs beside them)."""
 
@@ -18,6 +18,8 @@ from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, TypeVar
 
+from cardtable.bots.base import Bot
+from cardtable.core.game import Action
 from cardtable.core.registry import game_ids, rules_class
 
 T = TypeVar("T")
@@ -27,14 +29,14 @@ class Busy(Exception):
     """Every hint worker is taken and the queue is full: ask again shortly."""
 
 
-HINT_NICENESS = 10  # hints are best effort: the scheduler favours the server's own process
+NICENESS = 10  # searches and hints: the scheduler favours the server's own process
 
 
-def _start_hint_process(modules: list[str], server: int) -> None:
-    """In a new hint process: yield the processor to the server first, leave when the server
+def _start_worker_process(modules: list[str], server: int) -> None:
+    """In a new worker process: yield the processor to the server first, leave when the server
     is gone (even killed), and register every game the server has (plugins included)."""
     with contextlib.suppress(OSError, AttributeError):  # (no nice() on some systems)
-        os.nice(HINT_NICENESS)
+        os.nice(NICENESS)
     threading.Thread(target=_follow, args=(server,), daemon=True).start()
     for name in modules:
         importlib.import_module(name)
@@ -46,18 +48,24 @@ def _follow(server: int) -> None:
     os._exit(0)
 
 
-def hint_executor(workers: int, processes: bool) -> Executor:
-    """The hint pool: processes (started on first use), or threads where a test needs to see
-    inside a hint."""
+def worker_pool(name: str, workers: int, processes: bool) -> Executor:
+    """A pool of processes (started on first use), or of threads where a test needs to see
+    inside a hint or a search."""
     if not processes:
-        return ThreadPoolExecutor(workers, thread_name_prefix="cardtable-hint")
+        return ThreadPoolExecutor(workers, thread_name_prefix=f"cardtable-{name}")
     modules = sorted({rules_class(g).__module__ for g in game_ids()})
     return ProcessPoolExecutor(
         workers,
         mp_context=multiprocessing.get_context("spawn"),  # never fork a threaded server
-        initializer=_start_hint_process,
+        initializer=_start_worker_process,
         initargs=(modules, os.getpid()),
     )
+
+
+def choose_elsewhere(bot: Bot, view: dict[str, Any], legal: list[Action]) -> tuple[Action, Bot]:
+    """In a worker process: the move, and the bot as choosing left it (its random generator
+    advanced), so that the table's bot goes on as if it had chosen in the server."""
+    return bot.choose(view, legal), bot
 
 
 class Workers:
@@ -71,17 +79,23 @@ class Workers:
         processes: bool,
     ) -> None:
         self._bots = ThreadPoolExecutor(max(1, bot_workers), thread_name_prefix="cardtable-bot")
-        self._search = ThreadPoolExecutor(
-            max(1, search_workers), thread_name_prefix="cardtable-search"
-        )
-        self._hints = hint_executor(max(1, hint_workers), processes)
+        self._search = worker_pool("search", max(1, search_workers), processes)
+        self._hints = worker_pool("hint", max(1, hint_workers), processes)
         self.hint_capacity = max(1, hint_workers) + max(0, max_queued_hints)
         self._pending = 0  # hints submitted and not finished (running or queued)
         self._lock = threading.Lock()
 
-    async def bot(self, level: str, fn: Callable[..., T], *args: Any) -> T:
-        pool = self._search if level.startswith("search") else self._bots
-        return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
+    async def bot(self, level: str, bot: Bot, view: dict[str, Any], legal: list[Action]) -> Action:
+        """The computer's move: a quick level on the bot threads, a search on its own pool."""
+        loop = asyncio.get_running_loop()
+        if not level.startswith("search"):
+            return await loop.run_in_executor(self._bots, bot.choose, view, legal)
+        action, chosen_by = await loop.run_in_executor(
+            self._search, choose_elsewhere, bot, view, legal
+        )
+        if chosen_by is not bot:  # (it crossed to a process and back: a copy)
+            vars(bot).update(vars(chosen_by))
+        return action
 
     async def hint(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a hint on the hint pool; raise ``Busy`` if too many wait. Cancelling the caller
@@ -107,7 +121,7 @@ class Workers:
             self._pending -= 1
 
     def close(self) -> None:
-        """Drop what waits; a hint process finishes its search (a second or so) and exits."""
+        """Drop what waits; a worker process finishes its search (a second or so) and exits."""
         self._bots.shutdown(wait=False, cancel_futures=True)
         self._search.shutdown(wait=False, cancel_futures=True)
         self._hints.shutdown(wait=True, cancel_futures=True)
