@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+from typing import Any
 
 import pytest
 
@@ -152,6 +153,25 @@ def test_c6_leak_check_catches_a_leaking_view() -> None:
     check_state(Match(TOY, seed=1))
     with pytest.raises(InvariantError, match="shows hidden cards"):
         check_state(Match(TOY, seed=1, leak=True))
+
+
+def test_c6_leak_check_reads_each_finished_hand_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The history is not re-read at every step: its newest entry must be the last hand's,
+    which is checked (once) against what was hidden at that hand's end."""
+    m = Match(TOY, seed=2)
+    while m.hand_number < 2:
+        m.play(m.legal_actions()[0])
+    check_state(m)
+    shown = Match.view
+
+    def altered(self: Match, seat: int | None) -> dict[str, Any]:
+        view = shown(self, seat)
+        view["history"][-1]["breakdown"] = {"total": [0, 0], "taken": "Ac Kd"}
+        return view
+
+    monkeypatch.setattr(Match, "view", altered)
+    with pytest.raises(InvariantError, match="history's last hand"):
+        check_state(m)
 
 
 def test_c6_seat_view_shows_own_hand_only() -> None:

@@ -70,10 +70,15 @@ _LAST_CHECKED: weakref.WeakKeyDictionary[Match, int] = weakref.WeakKeyDictionary
 def _check_views(m: Match, state: Any, where: str) -> None:
     finished = [h for h in m.hands if h.settlement is not None]
     # The previous hand's final view cannot change: check it once, when it first appears.
+    # So can no finished hand's entry in the history, which repeats that view's breakdown:
+    # checked there once, not again at every step (it grows with the match).
     check_last = bool(finished) and _LAST_CHECKED.get(m) != len(finished)
     for seat in [None, *range(m.players)]:
         view = m.view(seat)
         last = view.pop("last_hand")
+        history = view.pop("history")
+        if history and (last is None or history[-1]["breakdown"] != last["breakdown"]):
+            raise InvariantError(f"{where}: the history's last hand is not the last hand")
         _check_leak(m, view, state, seat, where)
         if check_last and last is not None:  # judged by what was hidden at that hand's end
             _check_leak(m, last, finished[-1].final, seat, f"{where} (last hand)")
