@@ -324,11 +324,13 @@ class LiveTable:
         seat.away_timer = loop.call_later(
             self.config.takeover_seconds, self._take_over, seat.number
         )
+        seat.takeover_at = loop.time() + self.config.takeover_seconds
 
     def _take_over(self, number: int) -> None:
         """A human has been away too long: a computer plays the seat until they return."""
         seat = self.seats[number]
         seat.away_timer = None
+        seat.takeover_at = None
         if seat.connections or seat.stand_in is not None or self.status == FINISHED:
             return
         level = self.config.takeover_level

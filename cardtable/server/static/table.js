@@ -4,7 +4,7 @@
 // request, the scores with every hand's breakdown, the log, and the end of the match with
 // "play again".
 
-import { languageSwitch, t, tOr, translatePage } from "./i18n.js";
+import { languageSwitch, t, tOr, tp, tYou, translatePage } from "./i18n.js";
 import { cardBack, cardElement, mentions } from "./cards.js";
 import { actionLabel } from "./actions.js";
 import { createTable, rememberTable, roomUrl } from "./api.js";
@@ -17,8 +17,8 @@ import {
   drawHands,
   drawLog,
   drawScores,
-  drawSeats,
   lastMoveText,
+  markSeats,
   turnText,
 } from "./panels.js";
 import { sideCount, sideName, sideOf } from "./sides.js";
@@ -54,6 +54,9 @@ const page = {
   hands: loadHands(), // hand number -> {breakdown}
   hint: null, // {version, action, reason, top} for the current state
   hintSeq: null,
+  offline: false, // the connection was lost: the page is inert until the state is resynced
+  seatsAt: 0, // when the seats arrived (their take-over countdowns count from it)
+  tools: null, // the hint, clear and typed-move controls, kept in the game's bottom tray
 };
 
 function loadHands() {
@@ -80,6 +83,8 @@ async function start() {
     const text = $("typed-input").value.trim();
     if (text) play(text);
   });
+  page.tools = $("actions");
+  $("offline-retry").addEventListener("click", () => page.conn.retryNow());
   $("clear").addEventListener("click", cancel);
   $("hint").addEventListener("click", askHint);
   $("again").addEventListener("click", playAgain);
@@ -92,11 +97,13 @@ async function start() {
   page.conn = new Connection({
     onOpen() {
       setConn(t("table.connected"), "up");
+      if (page.offline) $("offline-text").textContent = t("offline.resync");
       page.conn.send({ type: "hello", table: tableId, token });
     },
     onMessage: receive,
     onDown(delay) {
       page.waiting = false;
+      goOffline();
       countdown(delay);
     },
   });
@@ -104,18 +111,41 @@ async function start() {
   page.conn.open();
 }
 
+// Offline: a blocking overlay over an inert page (no card or button can start a move), with
+// the countdown to the next try; input returns only with the first state after reconnecting.
+function goOffline() {
+  page.offline = true;
+  document.querySelector("main").inert = true;
+  $("offline").hidden = false;
+}
+
+function backOnline() {
+  if (!page.offline) return;
+  page.offline = false;
+  document.querySelector("main").inert = false;
+  $("offline").hidden = true;
+}
+
+let countdownTimer = null;
+
 function countdown(seconds) {
   let left = Math.ceil(seconds);
-  setConn(t("table.reconnecting", { s: left }), "down");
-  const timer = setInterval(() => {
+  const show = () => {
+    setConn(tp("table.reconnecting", left), "down");
+    $("offline-text").textContent = tp("offline.countdown", left);
+  };
+  show();
+  clearInterval(countdownTimer);
+  countdownTimer = setInterval(() => {
     left -= 1;
     if (left <= 0 || !page.conn.isClosed) {
-      clearInterval(timer);
+      clearInterval(countdownTimer);
       if (!page.conn.isClosed) return;
       setConn(t("table.connecting"), "connecting");
+      $("offline-text").textContent = t("offline.trying");
       return;
     }
-    setConn(t("table.reconnecting", { s: left }), "down");
+    show();
   }, 1000);
 }
 
@@ -145,10 +175,12 @@ function receive(msg) {
       drawTitle();
       break;
     case "state":
+      backOnline();
       if (page.message && msg.version < page.message.version) break; // an older push
       if (!page.message || msg.version !== page.message.version) page.hint = null;
       page.message = msg;
       page.seats = msg.seats;
+      page.seatsAt = Date.now();
       page.waiting = false;
       if (page.summary) page.summary.status = msg.status;
       addToLog(msg);
@@ -159,6 +191,7 @@ function receive(msg) {
       break;
     case "seats":
       page.seats = msg.seats;
+      page.seatsAt = Date.now();
       drawSeatBar();
       break;
     case "hint":
@@ -183,6 +216,7 @@ function onError(msg) {
   }
   if (msg.code === "unknown_table" || msg.code === "table_expired") {
     page.conn.stop();
+    backOnline();
     showError({ code: msg.code });
     return;
   }
@@ -207,7 +241,7 @@ function hideError() {
 }
 
 function play(text) {
-  if (page.waiting || !page.message) return;
+  if (page.waiting || !page.message || page.offline) return;
   if (page.conn.send({ type: "play", action: text, version: page.message.version }) !== null) {
     page.waiting = true;
     page.selected.clear();
@@ -404,7 +438,7 @@ async function draw() {
   drawLog($("log"), page.log, page.seat);
   drawOver(view);
   $("role").textContent =
-    page.seat === null ? t("table.spectator") : t("table.you", { n: page.seat });
+    page.seat === null ? t("table.spectator") : t("table.you", { n: page.seat + 1 });
   const lastMove = $("last-move");
   lastMove.textContent = lastMoveText(msg.last, page.seat);
   lastMove.dataset.action = msg.last?.action ?? "";
@@ -427,7 +461,17 @@ function redrawArea() {
   const area = $("area");
   area.dataset.version = String(msg.version);
   area.dataset.game = msg.view.game;
-  return keepFocus(area, () => renderView(area, msg.view, context(msg), page.module));
+  return keepFocus(area, () => {
+    const owns = renderView(area, msg.view, context(msg), page.module);
+    // a drawing without a tray of its own (the generic one): the page's tools get one
+    if (!area.contains(page.tools)) {
+      const tray = el("div", { class: "tray", attrs: { role: "region" } }, page.tools);
+      tray.setAttribute("aria-label", t("table.tray"));
+      area.append(tray);
+    }
+    markSeats(area, page.seats, seatMarks());
+    return owns;
+  });
 }
 
 function context(msg) {
@@ -446,15 +490,34 @@ function context(msg) {
     version: msg.version,
     last: msg.last,
     hint: page.hint && page.hint.version === msg.version ? page.hint.action : null,
+    tools: page.tools,
   };
 }
 
+function seatMarks() {
+  const elapsed = (Date.now() - page.seatsAt) / 1000;
+  return { lastBySeat: lastBySeat(), mySeat: page.seat, elapsed };
+}
+
+// Each seat's latest action in the log (marked on the felt until its next one).
+function lastBySeat() {
+  const found = {};
+  for (const entry of page.log) if (!(entry.seat in found)) found[entry.seat] = entry;
+  return found;
+}
+
+// The seats' marks on the felt, again each second while an away seat counts down.
+let seatTimer = null;
+
 function drawSeatBar() {
-  const view = page.message?.view;
-  drawSeats($("seats"), page.seats, {
-    toMove: view && !view.is_over ? view.to_move : null,
-    mySeat: page.seat,
-  });
+  markSeats($("area"), page.seats, seatMarks());
+  const counting = page.seats.some((s) => s.takeover_in !== null && s.takeover_in !== undefined);
+  if (counting && seatTimer === null) {
+    seatTimer = setInterval(drawSeatBar, 1000);
+  } else if (!counting && seatTimer !== null) {
+    clearInterval(seatTimer);
+    seatTimer = null;
+  }
 }
 
 function drawActions(ownsActions = false) {
@@ -483,7 +546,7 @@ function drawOver(view) {
   let title = t("table.over");
   if (view.winner !== null && view.winner !== undefined) {
     const mine = page.seat !== null && sideOf(view, page.seat) === view.winner;
-    title = mine ? t("over.you_win") : t("table.winner", { side: sideName(view, view.winner, page.seat) });
+    title = tYou("table.winner", mine, { side: sideName(view, view.winner, page.seat) });
   }
   $("over-title").textContent = title;
   const parts = [];

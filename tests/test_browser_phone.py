@@ -1,0 +1,81 @@
+"""Phone first: at your turn your hand and the controls of the turn (the move buttons, the hint)
+are on the first screen at every tested size, in every game, without scrolling; the felt shows
+each seat once (no strip repeating them); no seat is read as "Seat 0". Each game at each size
+is also saved as a screenshot under docs/screenshots/ (the pictures docs/client.md describes)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize
+
+from tests import test_browser_support as support
+from tests.test_browser_support import ROOT, Room, wait_my_turn_or_over
+
+pytestmark = support.needs_chromium
+room = support.room
+browser = support.browser
+
+SIZES: dict[str, ViewportSize] = {
+    "375x667": {"width": 375, "height": 667},
+    "390x844": {"width": 390, "height": 844},
+    "768x1024": {"width": 768, "height": 1024},
+    "1366x768": {"width": 1366, "height": 768},
+}
+GAMES = {"royal-casino": 2, "buck-euchre": 4, "rummy-500": 3, "queen-city-rum": 2}
+DOCS_SHOTS = ROOT / "docs" / "screenshots"
+INSIDE = """(sel) => [...document.querySelectorAll(sel)].filter((e) => e.getClientRects().length)
+  .map((e) => { const r = e.getBoundingClientRect();
+    const ok = r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+    return {sel, top: r.top, bottom: r.bottom, left: r.left, right: r.right, ok}; })"""
+
+
+def outside(p: Page, selector: str) -> list[dict[str, object]]:
+    """The visible elements matching ``selector`` not wholly inside the viewport; fails if none
+    is visible at all (the control must be there to be checked)."""
+    found: list[dict[str, object]] = p.evaluate(INSIDE, selector)
+    assert found, f"nothing visible matches {selector}"
+    return [f for f in found if not f["ok"]]
+
+
+def save(p: Page, name: str) -> Path:
+    """A small PNG of the first screen (what a person sees without scrolling)."""
+    DOCS_SHOTS.mkdir(parents=True, exist_ok=True)
+    path = DOCS_SHOTS / f"{name}.png"
+    p.screenshot(path=str(path))
+    return path
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_hand_and_controls_on_the_first_screen(room: Room, browser: Browser, game: str) -> None:
+    players = GAMES[game]
+    created = room.create(game, ["human"] + [room.bot(game)] * (players - 1), players=players)
+    context = browser.new_context(viewport=SIZES["375x667"])
+    context.set_default_timeout(15_000)
+    p = context.new_page()
+    errors: list[str] = []
+    p.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        p.goto(created["links"]["0"])
+        assert wait_my_turn_or_over(p) == "turn"
+        assert p.locator("#seats").count() == 0  # the felt shows the seats, once
+        for size, viewport in SIZES.items():
+            p.set_viewport_size(viewport)
+            p.evaluate("window.scrollTo(0, 0)")
+            # a card of the hand, and (after choosing one where a card leads to moves) the
+            # move buttons and the hint: all inside the first screen
+            assert outside(p, ".tray .cards .card") == [], size
+            playable = p.locator(".tray button.card.playable")
+            if playable.count() and not p.locator(".tray .move-bar button.move").count():
+                playable.first.click()
+            assert outside(p, ".tray .move-bar button.move, .tray #hint") == [], size
+            assert p.evaluate("document.documentElement.scrollWidth <= innerWidth"), size
+            text = p.inner_text("body")
+            assert not re.search(r"\b(Seat|seat) 0\b", text), size
+            save(p, f"{game}-{size}")
+            p.keyboard.press("Escape")  # the choice is cleared for the next size
+    finally:
+        context.close()
+    assert not errors, errors
