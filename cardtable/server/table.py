@@ -27,6 +27,7 @@ from cardtable.core.errors import IllegalActionError, NotationError
 from cardtable.core.game import Action
 from cardtable.core.invariants import cards_mentioned
 from cardtable.core.match import Match
+from cardtable.server import movelog
 from cardtable.server import protocol as p
 from cardtable.server.config import ServerConfig
 from cardtable.server.connection import Connection
@@ -97,6 +98,7 @@ class LiveTable:
         self.hints = HintDesk(workers)
         self._progress = self._now_progress()  # as of the last commit
         self._last: LastAction | None = None
+        self._log: list[StoredAction] = list(stored.actions)  # every action, for the move log
         if stored.actions:
             a = stored.actions[-1]
             hand = match.hands[a.hand - 1]
@@ -283,6 +285,8 @@ class LiveTable:
                 conn.push(self.state_message(conn.seat))
                 if seat is not None:
                     self.push_seats(but=conn)
+            for page in movelog.pages(self.id, self.match.rules, self._log, conn.seat):
+                conn.push(page)
         self._kick_bots()
 
     def token_expired(self) -> bool:
@@ -441,10 +445,9 @@ class LiveTable:
         status = FINISHED if m.is_over else self.status
         summary = Summary(status, version, m.hand_number, m.scores, m.winner)
         text = str(action)
+        stored = StoredAction(version, hand, seat, text, by)
         try:
-            await self.store.append(
-                self.id, StoredAction(version, hand, seat, text, by), new_hand, summary
-            )
+            await self.store.append(self.id, stored, new_hand, summary)
         except Exception:
             log.exception("table %s: could not store action %d", self.id, version)
             self._undo_last(dealt=new_hand is not None)
@@ -454,6 +457,7 @@ class LiveTable:
         ended = m.hands[hand - 1]
         after = ended.final if ended.settlement is not None else m.state
         self._last = LastAction(seat, text, by, hand, version, after)
+        self._log.append(stored)
         self.version = version
         self.status = status
         self._progress = self._now_progress()
