@@ -18,7 +18,7 @@ from cardtable.server.store import StoredAction
 PAGE = 200
 
 
-def entry(rules: Rules, action: StoredAction, viewer: int | None) -> dict[str, Any]:
+def entry(rules: Rules[Any], action: StoredAction, viewer: int | None) -> dict[str, Any]:
     text: str | None = action.text
     if viewer != action.seat and rules.public_action(rules.parse_action(action.text)) != text:
         text = None
@@ -32,7 +32,7 @@ def entry(rules: Rules, action: StoredAction, viewer: int | None) -> dict[str, A
 
 
 def pages(
-    table: str, rules: Rules, actions: Sequence[StoredAction], viewer: int | None
+    table: str, rules: Rules[Any], actions: Sequence[StoredAction], viewer: int | None
 ) -> list[dict[str, Any]]:
     """The ``log`` messages for ``viewer``: oldest first, none when nothing was played."""
     entries = [entry(rules, a, viewer) for a in actions]
