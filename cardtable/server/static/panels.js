@@ -71,7 +71,7 @@ export function itemName(item) {
   return tOr(`item.${item}`, String(item).replace(/_/g, " "));
 }
 
-function sidesTable(view, rows, caption, mySeat) {
+export function sidesTable(view, rows, caption, mySeat) {
   const sides = sideCount(view);
   const table = el("table", { class: "sides" });
   if (caption) table.createCaption().textContent = caption;

@@ -22,11 +22,13 @@ import {
   turnText,
 } from "./panels.js";
 import { sideCount, sideName, sideOf } from "./sides.js";
+import { drawHandEnd, goalText } from "./summary.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const watchOnly = new URLSearchParams(location.search).has("watch");
 const storeKey = `cardtable.seat.${tableId}`;
 const handsKey = `cardtable.hands.${tableId}`;
+const summaryKey = `cardtable.summary.${tableId}`; // the last hand summary dismissed
 const $ = (id) => document.getElementById(id);
 
 // A link "#token=…" hands over a seat: keep the token, then take it out of the address bar
@@ -86,6 +88,7 @@ async function start() {
   page.tools = $("actions");
   $("offline-retry").addEventListener("click", () => page.conn.retryNow());
   $("clear").addEventListener("click", cancel);
+  $("hand-end-close").addEventListener("click", dismissHandEnd);
   $("hint").addEventListener("click", askHint);
   $("again").addEventListener("click", playAgain);
   installKeyboard(document.body);
@@ -189,6 +192,9 @@ function receive(msg) {
       hideError();
       draw();
       break;
+    case "log":
+      onLog(msg);
+      break;
     case "seats":
       page.seats = msg.seats;
       page.seatsAt = Date.now();
@@ -242,6 +248,7 @@ function hideError() {
 
 function play(text) {
   if (page.waiting || !page.message || page.offline) return;
+  dismissHandEnd();
   if (page.conn.send({ type: "play", action: text, version: page.message.version }) !== null) {
     page.waiting = true;
     page.selected.clear();
@@ -292,7 +299,46 @@ function addToLog(msg) {
   if (!last || last.version <= page.logged) return;
   page.logged = last.version;
   page.log.unshift(last);
-  page.log.length = Math.min(page.log.length, 300);
+}
+
+// The match's log as the server sends it on join (pages, oldest first): it replaces what this
+// page had, so a reload, a new tab and a spectator all read the whole story.
+// (The pages follow the join's state message and come before any later push, in order.)
+function onLog(msg) {
+  const kept = msg.page === 0 ? [] : page.log;
+  const byVersion = new Map(kept.map((e) => [e.version, e]));
+  for (const entry of msg.entries) byVersion.set(entry.version, entry);
+  page.log = [...byVersion.values()].sort((a, b) => b.version - a.version);
+  page.logged = Math.max(page.logged, page.log[0]?.version ?? 0);
+  drawLog($("log"), page.log, page.seat);
+  drawSeatBar();
+}
+
+// -- the end of a hand -------------------------------------------------------------------------
+function dismissed() {
+  try {
+    return Number(sessionStorage.getItem(summaryKey) || 0);
+  } catch {
+    return 0;
+  }
+}
+
+function drawHandEndPanel(view) {
+  const last = view.last_hand;
+  const box = $("hand-end");
+  box.hidden = !last || last.number <= dismissed();
+  if (!box.hidden) drawHandEnd($("hand-end-title"), $("hand-end-body"), view, page.seat);
+}
+
+function dismissHandEnd() {
+  const last = page.message?.view.last_hand;
+  if (!last || $("hand-end").hidden) return;
+  try {
+    sessionStorage.setItem(summaryKey, String(last.number));
+  } catch {
+    // storage off: dismissed for this page only
+  }
+  $("hand-end").hidden = true;
 }
 
 // Each hand's breakdown as it is settled (kept for this tab, so a refresh keeps them).
@@ -437,6 +483,8 @@ async function draw() {
   drawHands($("breakdown"), view, page.hands, page.seat);
   drawLog($("log"), page.log, page.seat);
   drawOver(view);
+  drawHandEndPanel(view);
+  $("goal").textContent = goalText(view);
   $("role").textContent =
     page.seat === null ? t("table.spectator") : t("table.you", { n: page.seat + 1 });
   const lastMove = $("last-move");
