@@ -42,7 +42,7 @@ from cardtable.server.store import (
     now,
     token_hash,
 )
-from cardtable.server.table import LiveTable
+from cardtable.server.table import LiveTable, Rematch
 from cardtable.server.workers import Workers
 
 log = logging.getLogger("cardtable.server")
@@ -229,6 +229,31 @@ class Room:
         table = LiveTable(stored, match, self.store, self.config, self._evict, self.workers)
         self.tables[stored.id] = table
         return table
+
+    async def rematch(self, table_id: str, token: str, address: str) -> tuple[str, int, str]:
+        """The next match of a finished table, asked for by one of its players with their seat
+        token: the first to ask creates it (same game, options and seats, so the limits of
+        ``create`` apply), every later ask gets the same table. Every client at the old table
+        is offered it live (``rematch``); returns the new table's id, the asker's seat and
+        their token for it."""
+        table = await self.table(table_id)
+        if table is None:
+            raise RoomError(404, f"No table {table_id!r}")
+        seat = next((s for s in table.seats if s.holds(token_hash(token))), None)
+        if seat is None:
+            raise RoomError(403, "Only a player at this table may ask for a rematch", "forbidden")
+        if table.status != FINISHED:
+            raise RoomError(409, "The match is not over yet")
+        async with table.rematch_lock:  # two players pressing at once: one new table
+            if table.rematch is None:
+                m = table.match
+                kinds = [s.kind for s in table.seats]
+                new, tokens, _ = await self.create(
+                    m.game_id, m.players, dict(m.rules.options), kinds, address
+                )
+                table.offer_rematch(Rematch(new.id, tokens, seat.number))
+        assert table.rematch is not None
+        return table.rematch.table, seat.number, table.rematch.tokens[seat.number]
 
     async def new_link(self, table_id: str, seat: int, owner: str) -> str:
         """A new token for a person's seat, asked for with the creator's key; the old link

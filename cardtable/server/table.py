@@ -63,6 +63,15 @@ class LastAction:
     state_after: Any
 
 
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    """The next match of a finished table: its id, each person's seat token, who asked."""
+
+    table: str
+    tokens: dict[int, str]
+    by: int
+
+
 class LiveTable:
     """A table being served: joins and leaves, players' actions, computer moves, pushes."""
 
@@ -97,6 +106,8 @@ class LiveTable:
         self.workers = workers
         self.hints = HintDesk(workers)
         self._progress = self._now_progress()  # as of the last commit
+        self.rematch: Rematch | None = None  # this run only: the next match, once asked for
+        self.rematch_lock = asyncio.Lock()
         self._last: LastAction | None = None
         self._log: list[StoredAction] = list(stored.actions)  # every action, for the move log
         if stored.actions:
@@ -287,7 +298,25 @@ class LiveTable:
                     self.push_seats(but=conn)
             for page in movelog.pages(self.id, self.match.rules, self._log, conn.seat):
                 conn.push(page)
+            offer = self.rematch_message(conn.seat)
+            if offer is not None:
+                conn.push(offer)
         self._kick_bots()
+
+    def rematch_message(self, viewer: int | None) -> dict[str, Any] | None:
+        """The next match, offered to a client: a seat's own token for it, nobody else's."""
+        r = self.rematch
+        if r is None:
+            return None
+        token = r.tokens.get(viewer) if viewer is not None else None
+        return {"type": "rematch", "table": self.id, "next": r.table, "by": r.by, "token": token}
+
+    def offer_rematch(self, rematch: Rematch) -> None:
+        self.rematch = rematch
+        for conn in list(self.connections):
+            offer = self.rematch_message(conn.seat)
+            if offer is not None:
+                conn.push(offer)
 
     def token_expired(self) -> bool:
         ended = self.finished_at
