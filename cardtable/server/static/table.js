@@ -7,7 +7,7 @@
 import { languageSwitch, t, tOr, tp, tYou, translatePage } from "./i18n.js";
 import { cardBack, cardElement, mentions } from "./cards.js";
 import { actionLabel } from "./actions.js";
-import { createTable, rememberTable, roomUrl } from "./api.js";
+import { askRematch, roomUrl } from "./api.js";
 import { Connection } from "./connection.js";
 import { el, moveButton } from "./dom.js";
 import { installKeyboard, keepFocus } from "./keyboard.js";
@@ -56,6 +56,7 @@ const page = {
   hands: loadHands(), // hand number -> {breakdown}
   hint: null, // {version, action, reason, top} for the current state
   hintSeq: null,
+  rematch: null, // the next match, once someone asked for it: {next, by, token}
   offline: false, // the connection was lost: the page is inert until the state is resynced
   seatsAt: 0, // when the seats arrived (their take-over countdowns count from it)
   tools: null, // the hint, clear and typed-move controls, kept in the game's bottom tray
@@ -194,6 +195,9 @@ function receive(msg) {
       break;
     case "log":
       onLog(msg);
+      break;
+    case "rematch":
+      onRematch(msg);
       break;
     case "seats":
       page.seats = msg.seats;
@@ -428,41 +432,49 @@ function drawHint() {
   box.hidden = false;
 }
 
-// -- play again ------------------------------------------------------------------------------
+// -- play again, together --------------------------------------------------------------------
+// "Play again" asks the room for the next match (same game, options and seats); the first
+// player to press creates it, and everyone at the table is offered it live ("rematch"), each
+// with their own seat's token: accepting lands on that one table.
 async function playAgain() {
-  const view = page.message?.view;
-  if (!view || !page.summary) return;
+  if (page.rematch?.token) return joinRematch(page.rematch.next, page.rematch.token);
+  if (!token) return;
   const error = $("again-error");
   error.hidden = true;
   $("again").disabled = true;
-  let answer;
   try {
-    answer = await createTable({
-      game: view.game,
-      players: view.players,
-      options: view.options ?? {},
-      seats: page.seats.map((s) => s.kind),
-    });
+    const answer = await askRematch(tableId, token);
+    joinRematch(answer.table, answer.token);
   } catch (e) {
     error.textContent = t("lobby.error", { message: e.message });
     error.hidden = false;
     $("again").disabled = false;
-    return;
   }
-  rememberTable(answer);
-  const myLink = page.seat === null ? null : answer.links[String(page.seat)];
-  const others = Object.entries(answer.links).filter(([seat]) => Number(seat) !== page.seat);
-  if (myLink && others.length === 0) {
-    location.assign(myLink);
-    return;
-  }
+}
+
+function joinRematch(next, seatToken) {
+  localStorage.setItem(`cardtable.seat.${next}`, seatToken);
+  location.assign(roomUrl(`table/${encodeURIComponent(next)}`));
+}
+
+function onRematch(msg) {
+  page.rematch = msg;
+  if (page.message) drawOver(page.message.view);
+}
+
+function drawRematch() {
   const box = $("again-links");
-  box.replaceChildren(el("p", { text: t("lobby.share") }));
-  for (const [seat, link] of Object.entries(answer.links)) {
-    const text = Number(seat) === page.seat ? t("over.my_seat") : t("lobby.sit", { n: seat });
-    box.append(el("a", { text, attrs: { href: link } }), " ");
+  const offer = page.rematch;
+  box.hidden = !offer;
+  if (!offer) return;
+  const who = t("table.seat", { n: offer.by + 1 });
+  const text = tYou("over.rematch_offer", offer.by === page.seat, { who });
+  box.replaceChildren(el("p", { class: "offer", text }));
+  $("again").textContent = offer.token ? t("over.join_rematch") : t("over.again");
+  if (!offer.token) {
+    const href = roomUrl(`table/${encodeURIComponent(offer.next)}?watch`);
+    box.append(el("a", { text: t("over.watch_rematch"), attrs: { href } }));
   }
-  box.hidden = false;
 }
 
 // -- drawing ---------------------------------------------------------------------------------
@@ -603,6 +615,7 @@ function drawOver(view) {
   }
   $("over-scores").textContent = parts.join(" · ");
   $("again").hidden = page.seat === null;
+  drawRematch();
   $("replay-link").href = roomUrl(`replay/${encodeURIComponent(tableId)}`);
   $("record-link").href = roomUrl(`api/tables/${encodeURIComponent(tableId)}/record`);
 }
