@@ -110,7 +110,7 @@ def test_punjabi_and_tagalog_survive_a_reload(room: Room, page: Page) -> None:
     created = room.create("buck-euchre", ["human", "random", "random", "random"])
     page.goto(created["links"]["0"])
     assert wait_my_turn_or_over(page) == "turn"
-    assert page.inner_text("#role") == strings["pa"]["table.you"].replace("{n}", "0")
+    assert page.inner_text("#role") == strings["pa"]["table.you"].replace("{n}", "1")
     assert latin_words(page, room, allowed) == []
     shot(page, "buck-euchre-pa")
     page.set_viewport_size(PHONE)

@@ -5,7 +5,7 @@
 // "play again".
 
 import { languageSwitch, t, tOr, tp, tYou, translatePage } from "./i18n.js";
-import { cardBack, cardElement, mentions } from "./cards.js";
+import { cardBack, cardElement, fourColourSwitch, mentions } from "./cards.js";
 import { actionLabel } from "./actions.js";
 import { askRematch, roomUrl } from "./api.js";
 import { Connection } from "./connection.js";
@@ -71,7 +71,7 @@ function loadHands() {
 }
 
 async function start() {
-  $("lang").append(languageSwitch());
+  $("lang").append(languageSwitch(), " ", fourColourSwitch(t("deck.four_colour")));
   translatePage();
   $("title").textContent = t("table.title", { id: tableId });
   try {
