@@ -53,6 +53,13 @@ class RematchRequest(BaseModel):
     token: str = Field(max_length=128)
 
 
+class PaceRequest(BaseModel):
+    """A player's seat token and the seconds the computers wait before each move."""
+
+    token: str = Field(max_length=128)
+    seconds: float
+
+
 class NewLink(BaseModel):
     """The creator's key, given when the table was created."""
 
@@ -221,6 +228,11 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             "token": token,
             "link": f"{base}/table/{next_id}#token={token}",
         }
+
+    @app.post("/api/tables/{table_id}/pace")
+    async def pace(table_id: str, body: PaceRequest) -> dict[str, Any]:
+        await room.set_pace(table_id, body.token, body.seconds)
+        return {"table": table_id, "seconds": body.seconds}
 
     @app.post("/api/tables/{table_id}/seats/{seat}/link")
     async def new_link(table_id: str, seat: int, body: NewLink, request: Request) -> dict[str, Any]:

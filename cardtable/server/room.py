@@ -45,6 +45,7 @@ from cardtable.server.store import (
 from cardtable.server.table import LiveTable, Rematch
 from cardtable.server.workers import Workers
 
+MAX_PACE = 5.0  # seconds a table's computer players may be asked to wait before each move
 log = logging.getLogger("cardtable.server")
 
 RECORD_CACHE = 64
@@ -254,6 +255,17 @@ class Room:
                 table.offer_rematch(Rematch(new.id, tokens, seat.number))
         assert table.rematch is not None
         return table.rematch.table, seat.number, table.rematch.tokens[seat.number]
+
+    async def set_pace(self, table_id: str, token: str, seconds: float) -> None:
+        """A player sets how long the computer players wait before each move (0 to 5 s)."""
+        table = await self.table(table_id)
+        if table is None:
+            raise RoomError(404, f"No table {table_id!r}")
+        if not any(s.holds(token_hash(token)) for s in table.seats):
+            raise RoomError(403, "Only a player at this table may set its pace", "forbidden")
+        if not 0 <= seconds <= MAX_PACE:
+            raise RoomError(400, f"The pace is from 0 to {MAX_PACE:g} seconds")
+        table.set_pace(seconds)
 
     async def new_link(self, table_id: str, seat: int, owner: str) -> str:
         """A new token for a person's seat, asked for with the creator's key; the old link

@@ -107,6 +107,7 @@ class LiveTable:
         self.hints = HintDesk(workers)
         self._progress = self._now_progress()  # as of the last commit
         self.rematch: Rematch | None = None  # this run only: the next match, once asked for
+        self.pace = config.bot_delay  # seconds before each computer move, set per table
         self.rematch_lock = asyncio.Lock()
         self._last: LastAction | None = None
         self._log: list[StoredAction] = list(stored.actions)  # every action, for the move log
@@ -161,6 +162,7 @@ class LiveTable:
             "scores": list(scores),
             "winner": winner,
             "created_at": self.created_at.isoformat(),
+            "pace": self.pace,
         }
 
     async def locked_summary(self) -> dict[str, Any]:
@@ -310,6 +312,13 @@ class LiveTable:
             return None
         token = r.tokens.get(viewer) if viewer is not None else None
         return {"type": "rematch", "table": self.id, "next": r.table, "by": r.by, "token": token}
+
+    def set_pace(self, seconds: float) -> None:
+        """The computer players' pace at this table, told to everyone at it."""
+        self.pace = seconds
+        message = p.encode({"type": "pace", "table": self.id, "seconds": seconds})
+        for conn in list(self.connections):
+            conn.push(message)
 
     def offer_rematch(self, rematch: Rematch) -> None:
         self.rematch = rematch
@@ -533,8 +542,8 @@ class LiveTable:
     async def _run_bots(self) -> None:
         """Play computer seats one move at a time while one is to move."""
         while (seat := self._bot_to_move()) is not None:
-            if self.config.bot_delay > 0:
-                await asyncio.sleep(self.config.bot_delay)
+            if self.pace > 0:
+                await asyncio.sleep(self.pace)
             async with self.lock:  # never a state still being stored
                 bot = seat.acting_bot()
                 if self._bot_to_move() is not seat or bot is None:
