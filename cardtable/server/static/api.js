@@ -24,6 +24,11 @@ export async function askRematch(tableId, token) {
   return post(`api/tables/${encodeURIComponent(tableId)}/rematch`, { token });
 }
 
+// How long the table's computer players wait before each move, set by a player.
+export async function setPace(tableId, token, seconds) {
+  return post(`api/tables/${encodeURIComponent(tableId)}/pace`, { token, seconds });
+}
+
 // A new link for a person's seat of a table this browser created; its remembered link too.
 export async function newLink(tableId, seat) {
   const mine = myTables();

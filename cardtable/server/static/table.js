@@ -7,7 +7,7 @@
 import { languageSwitch, t, tOr, tp, tYou, translatePage } from "./i18n.js";
 import { cardBack, cardElement, fourColourSwitch, mentions } from "./cards.js";
 import { actionLabel } from "./actions.js";
-import { askRematch, roomUrl } from "./api.js";
+import { askRematch, roomUrl, setPace } from "./api.js";
 import { Connection } from "./connection.js";
 import { el, moveButton } from "./dom.js";
 import { installKeyboard, keepFocus } from "./keyboard.js";
@@ -23,6 +23,7 @@ import {
 } from "./panels.js";
 import { sideCount, sideName, sideOf } from "./sides.js";
 import { drawHandEnd, goalText } from "./summary.js";
+import { animateMoves, snapshot } from "./motion.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const watchOnly = new URLSearchParams(location.search).has("watch");
@@ -56,6 +57,7 @@ const page = {
   hands: loadHands(), // hand number -> {breakdown}
   hint: null, // {version, action, reason, top} for the current state
   hintSeq: null,
+  pace: null, // seconds the computer players wait before each move at this table
   rematch: null, // the next match, once someone asked for it: {next, by, token}
   offline: false, // the connection was lost: the page is inert until the state is resynced
   seatsAt: 0, // when the seats arrived (their take-over countdowns count from it)
@@ -90,6 +92,13 @@ async function start() {
   $("offline-retry").addEventListener("click", () => page.conn.retryNow());
   $("clear").addEventListener("click", cancel);
   $("hand-end-close").addEventListener("click", dismissHandEnd);
+  $("pace").addEventListener("change", async () => {
+    try {
+      await setPace(tableId, token, Number($("pace").value));
+    } catch (e) {
+      showError({ code: "other", message: e.message });
+    }
+  });
   $("hint").addEventListener("click", askHint);
   $("again").addEventListener("click", playAgain);
   installKeyboard(document.body);
@@ -176,6 +185,8 @@ function receive(msg) {
       page.summary = msg.table;
       page.seat = msg.seat;
       page.seats = msg.table.seats;
+      page.pace = msg.table.pace ?? null;
+      drawPace();
       drawTitle();
       break;
     case "state":
@@ -198,6 +209,10 @@ function receive(msg) {
       break;
     case "rematch":
       onRematch(msg);
+      break;
+    case "pace":
+      page.pace = msg.seconds;
+      drawPace();
       break;
     case "seats":
       page.seats = msg.seats;
@@ -432,6 +447,32 @@ function drawHint() {
   box.hidden = false;
 }
 
+// -- the computers' pace -----------------------------------------------------------------------
+// A player of a table with computer seats (or a stand-in) picks how long they wait per move.
+const PACES = [
+  [0.3, "pace.quick"],
+  [0.8, "pace.normal"],
+  [1.6, "pace.slow"],
+  [3, "pace.slower"],
+];
+
+function drawPace() {
+  const box = $("pace-box");
+  const computers = page.seats.some((s) => s.kind !== "human" || s.stand_in);
+  box.hidden = page.seat === null || !token || page.pace === null || !computers;
+  if (box.hidden) return;
+  const select = $("pace");
+  const choices = PACES.map(([v]) => v);
+  if (!choices.includes(page.pace)) choices.push(page.pace);
+  select.replaceChildren(
+    ...choices.sort((a, b) => a - b).map((v) => {
+      const key = PACES.find(([x]) => x === v)?.[1];
+      const words = key ? t(key) : t("pace.custom");
+      return new Option(`${words} (${tp("pace.seconds", v)})`, String(v), false, v === page.pace);
+    }),
+  );
+}
+
 // -- play again, together --------------------------------------------------------------------
 // "Play again" asks the room for the next match (same game, options and seats); the first
 // player to press creates it, and everyone at the table is offered it live ("rematch"), each
@@ -495,6 +536,7 @@ async function draw() {
   drawHands($("breakdown"), view, page.hands, page.seat);
   drawLog($("log"), page.log, page.seat);
   drawOver(view);
+  drawPace();
   drawHandEndPanel(view);
   $("goal").textContent = goalText(view);
   $("role").textContent =
@@ -519,10 +561,13 @@ function redrawArea() {
   const msg = page.message;
   if (!msg) return false;
   const area = $("area");
+  const moved = area.dataset.version !== String(msg.version);
+  const before = moved ? snapshot(area) : new Map();
   area.dataset.version = String(msg.version);
   area.dataset.game = msg.view.game;
   return keepFocus(area, () => {
     const owns = renderView(area, msg.view, context(msg), page.module);
+    if (moved && msg.last?.version === msg.version) animateMoves(area, before, msg.last, page.seat);
     // a drawing without a tray of its own (the generic one): the page's tools get one
     if (!area.contains(page.tools)) {
       const tray = el("div", { class: "tray", attrs: { role: "region" } }, page.tools);
