@@ -21,7 +21,7 @@ page = support.page
 STRINGS = "import('/static/i18n.js').then((m) => m.STRINGS)"
 # Keys whose text may be the same in every language: the product's name, and the name of a
 # game where the Tagalog rule pages keep it.
-SAME = {"app.name", "be.dealer_badge"}
+SAME = {"app.name", "be.dealer_badge", "choice.5-10-15.short"}
 SAME_TL = SAME | {
     "game.royal-casino",
     "game.buck-euchre",

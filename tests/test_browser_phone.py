@@ -79,3 +79,34 @@ def test_hand_and_controls_on_the_first_screen(room: Room, browser: Browser, gam
     finally:
         context.close()
     assert not errors, errors
+
+
+def test_the_lobby_at_each_size(room: Room, browser: Browser) -> None:
+    """Every option's name is whole (none cut off), the computer levels are explained, and a
+    table for one person offers a way in, not links to send."""
+    context = browser.new_context(viewport=SIZES["375x667"])
+    context.set_default_timeout(15_000)
+    p = context.new_page()
+    try:
+        p.goto(room.base + "/")
+        p.wait_for_selector("#game option", state="attached")
+        p.select_option("#game", "rummy-500")
+        p.wait_for_selector("#options label.option")
+        for size, viewport in SIZES.items():
+            p.set_viewport_size(viewport)
+            cut = p.evaluate(
+                """() => [...document.querySelectorAll('#options label.option > span')]
+                  .filter((s) => s.scrollWidth > s.clientWidth + 1).map((s) => s.textContent)"""
+            )
+            assert cut == [], (size, cut)
+            assert "search" in p.inner_text(".levels-help")
+            save(p, f"lobby-{size}")
+        p.select_option("#players", "2")
+        p.select_option('#seats select[data-seat="1"]', "heuristic")
+        p.click("#create button[type=submit], form#create button.primary")
+        p.wait_for_selector("#created:not([hidden])")
+        assert p.locator("#links input").count() == 0  # nothing to send
+        assert p.locator("#play-now").count() == 1
+        assert "Send each player" not in p.inner_text("#created")
+    finally:
+        context.close()

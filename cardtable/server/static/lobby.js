@@ -99,9 +99,13 @@ function optionInput(spec) {
     input.type = "checkbox";
     input.checked = spec.default;
   } else if (spec.choices) {
+    // a short name in the list (a long one is cut off on a phone), the whole choice below it
     input = document.createElement("select");
     for (const c of spec.choices) {
-      input.append(new Option(tOr(`choice.${c}`, String(c)), String(c), false, c === spec.default));
+      const full = tOr(`choice.${c}`, String(c));
+      const option = new Option(tOr(`choice.${c}.short`, full), String(c), false, c === spec.default);
+      option.title = full;
+      input.append(option);
     }
   } else if (typeof spec.default === "number") {
     input = document.createElement("input");
@@ -117,6 +121,13 @@ function optionInput(spec) {
   input.dataset.option = spec.name;
   const small = document.createElement("small");
   small.textContent = doc;
+  if (spec.choices) {
+    const said = () => {
+      small.textContent = `${doc}: ${tOr(`choice.${input.value}`, input.value)}`;
+    };
+    input.addEventListener("change", said);
+    said();
+  }
   label.append(name, input, small);
   return label;
 }
