@@ -118,7 +118,7 @@ def test_punjabi_and_tagalog_survive_a_reload(room: Room, page: Page) -> None:
     page.set_viewport_size(support.DESKTOP)
     # Tagalog, switched on the table page itself, then after a reload
     switch(page, "tl")
-    assert page.inner_text("#role") == strings["tl"]["table.you"].replace("{n}", "0")
+    assert page.inner_text("#role") == strings["tl"]["table.you"].replace("{n}", "1")
     page.reload()
     page.wait_for_selector(".be-board")
     assert page.input_value("#language") == "tl"

@@ -398,13 +398,20 @@ function showHintText(text) {
   box.hidden = false;
 }
 
+// Points with their sign and one decimal; never "-0.0" (a loss too small to show is 0.0).
+function signed(value) {
+  const n = Number(Number(value).toFixed(1));
+  if (n === 0) return "0.0";
+  return `${n > 0 ? "+" : ""}${n.toFixed(1)}`;
+}
+
 function hintReason(hint) {
   const best = hint.top?.[0];
   if (!best || best.expected_points === undefined) return t("hint.only");
   const points = Number(best.expected_points);
   const text = t("hint.reason", {
     samples: best.samples ?? "?",
-    points: `${points >= 0 ? "+" : ""}${points.toFixed(1)}`,
+    points: signed(points),
     ahead: Math.round(Number(best.ahead ?? 0) * 100),
   });
   const next = hint.top?.[1];
@@ -418,7 +425,7 @@ function hintReason(hint) {
   if (!next || next.expected_points === undefined) return text;
   return `${text} ${t("hint.next", {
     move: actionLabel(next.action),
-    points: `${Number(next.expected_points) >= 0 ? "+" : ""}${Number(next.expected_points).toFixed(1)}`,
+    points: signed(next.expected_points),
   })}`;
 }
 
@@ -604,10 +611,14 @@ function seatMarks() {
   return { lastBySeat: lastBySeat(), mySeat: page.seat, elapsed };
 }
 
-// Each seat's latest action in the log (marked on the felt until its next one).
+// Each seat's latest action of this hand in the log (marked on the felt until its next one;
+// a new deal starts clean).
 function lastBySeat() {
   const found = {};
-  for (const entry of page.log) if (!(entry.seat in found)) found[entry.seat] = entry;
+  const hand = page.message?.view.hand_number;
+  for (const entry of page.log) {
+    if (entry.hand === hand && !(entry.seat in found)) found[entry.seat] = entry;
+  }
   return found;
 }
 
@@ -651,7 +662,7 @@ function drawOver(view) {
   let title = t("table.over");
   if (view.winner !== null && view.winner !== undefined) {
     const mine = page.seat !== null && sideOf(view, page.seat) === view.winner;
-    title = tYou("table.winner", mine, { side: sideName(view, view.winner, page.seat) });
+    title = mine ? t("over.you_win") : t("table.winner", { side: sideName(view, view.winner, page.seat) });
   }
   $("over-title").textContent = title;
   const parts = [];
