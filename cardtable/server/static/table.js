@@ -574,7 +574,7 @@ function redrawArea() {
   area.dataset.game = msg.view.game;
   return keepFocus(area, () => {
     const owns = renderView(area, msg.view, context(msg), page.module);
-    if (moved && msg.last?.version === msg.version) animateMoves(area, before, msg.last, page.seat);
+    if (moved && msg.last?.version === msg.version) animateMoves(area, before, msg.last, page.seat, msg.view);
     // a drawing without a tray of its own (the generic one): the page's tools get one
     if (!area.contains(page.tools)) {
       const tray = el("div", { class: "tray", attrs: { role: "region" } }, page.tools);
