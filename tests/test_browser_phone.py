@@ -68,7 +68,8 @@ def test_hand_and_controls_on_the_first_screen(room: Room, browser: Browser, gam
             # move buttons and the hint: all inside the first screen
             assert outside(p, ".tray .cards .card") == [], size
             playable = p.locator(".tray button.card.playable")
-            if playable.count() and not p.locator(".tray .move-bar button.move").count():
+            one_click = game == "buck-euchre"  # a card there is played by one click
+            if playable.count() and not one_click and not p.locator(".tray button.move").count():
                 playable.first.click()
             assert outside(p, ".tray .move-bar button.move, .tray #hint") == [], size
             assert p.evaluate("document.documentElement.scrollWidth <= innerWidth"), size
