@@ -111,3 +111,28 @@ def test_the_lobby_at_each_size(room: Room, browser: Browser) -> None:
         assert "Send each player" not in p.inner_text("#created")
     finally:
         context.close()
+
+
+def test_four_colour_suits_are_a_choice_that_stays(room: Room, browser: Browser) -> None:
+    created = room.create("rummy-500", ["human", "heuristic"], players=2)
+    context = browser.new_context(viewport=SIZES["390x844"])
+    context.set_default_timeout(15_000)
+    p = context.new_page()
+    try:
+        p.goto(created["links"]["0"])
+        assert wait_my_turn_or_over(p) == "turn"
+        assert not p.evaluate("document.documentElement.classList.contains('four-colour')")
+        p.check("#four-colour")
+        p.reload()
+        p.wait_for_selector(".tray .cards .card")
+        assert p.evaluate("document.documentElement.classList.contains('four-colour')")
+        assert p.is_checked("#four-colour")
+        # the faces are the deck's SVGs, loaded
+        loaded = p.evaluate(
+            "() => [...document.querySelectorAll('.tray img.face-img')]"
+            ".every((i) => i.complete && i.naturalWidth > 0)"
+        )
+        assert loaded
+        save(p, "rummy-500-four-colour-390x844")
+    finally:
+        context.close()
