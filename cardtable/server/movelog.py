@@ -18,17 +18,16 @@ from cardtable.server.store import StoredAction
 PAGE = 200
 
 
+def shown(seat: int, text: str | None, by: str, hand: int, version: int) -> dict[str, Any]:
+    """One move as a client receives it (the live ``last`` and each log entry alike)."""
+    return {"seat": seat, "action": text, "by": by, "hand": hand, "version": version}
+
+
 def entry(rules: Rules[Any], action: StoredAction, viewer: int | None) -> dict[str, Any]:
     text: str | None = action.text
     if viewer != action.seat and rules.public_action(rules.parse_action(action.text)) != text:
         text = None
-    return {
-        "seat": action.seat,
-        "action": text,
-        "by": action.by,
-        "hand": action.hand,
-        "version": action.number,
-    }
+    return shown(action.seat, text, action.by, action.hand, action.number)
 
 
 def pages(

@@ -203,13 +203,7 @@ class LiveTable:
         text: str | None = last.text
         if viewer != last.seat and self._names_hidden(last.text, last.state_after, viewer):
             text = None
-        return {
-            "seat": last.seat,
-            "action": text,
-            "by": last.by,
-            "hand": last.hand,
-            "version": last.version,
-        }
+        return movelog.shown(last.seat, text, last.by, last.hand, last.version)
 
     def _names_hidden(self, text: str, state: Any, viewer: int | None) -> bool:
         """Whether ``text`` names a card ``viewer`` may not see in ``state`` (every copy of it
