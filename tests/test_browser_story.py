@@ -11,7 +11,6 @@ from tests import test_browser_support as support
 from tests.test_browser_support import (
     Room,
     legal_actions,
-    shot,
     version,
     wait_my_turn_or_over,
 )
@@ -70,7 +69,6 @@ def test_a_hand_ends_with_a_summary_of_the_cards_left(room: Room, page: Page) ->
     created = room.create("queen-city-rum", ["heuristic", "heuristic"], players=2, target=500)
     page.goto(f"{created['watch']}?watch")
     page.wait_for_selector("#hand-end", state="visible", timeout=120_000)
-    shot(page, "queen-city-rum-hand-end")
     assert page.inner_text("#hand-end-title") == "Hand 1 is over"
     rows = page.locator("#hand-end .seat-left")
     assert rows.count() == 2  # both seats, with what they still held

@@ -4,7 +4,7 @@
 //
 // Drawn defensively from the engine's view: a field that is missing is simply not drawn.
 
-import { pretty, SUITS } from "../cards.js";
+import { cardName, pretty, SUITS } from "../cards.js";
 import { suitName } from "../actions.js";
 import {
   backs,
@@ -182,8 +182,9 @@ function handArea(ctx, view, s, legal) {
       onClick: () => ctx.play(action),
       playable: true,
       hinted: card === hintCard,
+      // the card in words, for screen readers ("Play Ace of diamonds")
       label: ctx.t(action.startsWith("discard") ? "be.discard_card" : "be.play_card", {
-        card: pretty(card),
+        card: cardName(card),
       }),
     });
     element.dataset.action = action;
