@@ -458,7 +458,15 @@ class LiveTable:
             except NotationError as e:
                 raise p.ProtocolError(p.NOTATION, str(e), msg.seq, position=e.position) from None
             except IllegalActionError as e:
-                raise p.ProtocolError(p.ILLEGAL, e.reason, msg.seq, rule=e.rule) from None
+                # an engine that keys its reasons (key, params) has them passed on as they are
+                raise p.ProtocolError(
+                    p.ILLEGAL,
+                    e.reason,
+                    msg.seq,
+                    rule=e.rule,
+                    key=getattr(e, "key", None),
+                    params=getattr(e, "params", None),
+                ) from None
             await self._commit(conn.seat, action, HUMAN, msg.seq)
             conn.push({"type": "ack", "seq": msg.seq, "version": self.version})
             self.broadcast()
