@@ -5,8 +5,11 @@ dismissed; the match's target and the rule that ends it are on screen."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Browser, Page
 
+from cardtable.core.match import Match
 from tests import test_browser_support as support
 from tests.test_browser_support import (
     Room,
@@ -83,3 +86,25 @@ def test_a_hand_ends_with_a_summary_of_the_cards_left(room: Room, page: Page) ->
     page.wait_for_selector("#area[data-version]")
     # dismissed stays dismissed (a later hand, the bots playing fast, has its own summary)
     assert page.is_hidden("#hand-end") or page.inner_text("#hand-end-title") != "Hand 1 is over"
+
+
+def test_the_summary_shows_what_the_last_capturer_took(room: Room, page: Page) -> None:
+    """Royal Casino: the cards left on the table at the hand's end went to the last capturer
+    (RC-19); the summary shows them, as the stored record says they were."""
+    created = room.create("royal-casino", ["heuristic", "heuristic"], players=2, target=4)
+    table = created["table"]["id"]
+    page.goto(f"{created['watch']}?watch")
+    page.wait_for_selector("#over:not([hidden])", timeout=120_000)
+    record = room.get(f"/api/tables/{table}/record")
+    hands = record["hands"]
+    before = sum(len(h["actions"]) for h in hands) - 1
+    m = Match.from_record(record, upto=before)
+    state = m.view(None)["state"]
+    on_table = set(state["loose"]) | {c for b in state["builds"] for c in b["cards"]}
+    last = hands[-1]["actions"][-1]
+    named = set(re.findall(r"[A2-9TJQK][cdhs]", last))
+    left = on_table | named if last.startswith("trail") else on_table - named
+    assert page.inner_text("#hand-end-title") == f"Hand {len(hands)} is over"
+    assert "made the last capture" in page.inner_text("#hand-end")
+    shown = page.eval_on_selector_all(".table-left .card", "cs => cs.map((c) => c.dataset.card)")
+    assert set(shown) == left

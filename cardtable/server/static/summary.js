@@ -4,7 +4,7 @@
 // rule that ends it, always on screen.
 
 import { t, tOr, tYou } from "./i18n.js";
-import { cardElement } from "./cards.js";
+import { cardElement, cardsIn } from "./cards.js";
 import { el } from "./dom.js";
 import { seatWho, sidesTable } from "./panels.js";
 
@@ -25,8 +25,22 @@ function cardsRow(cards) {
   return row;
 }
 
-// Fill `box` with the summary of view.last_hand; its title goes to `title`.
-export function drawHandEnd(title, box, view, mySeat) {
+// The cards left on Royal Casino's table that went to the last capturer (RC-19), worked out
+// from the state before the hand's last action and that action: the table's cards, with a
+// trailed card added or the captured ones taken away. Null when it cannot be known.
+export function tableLeft(before, action) {
+  if (!before || typeof action !== "string" || !Array.isArray(before.loose)) return null;
+  const table = [...before.loose];
+  for (const b of Array.isArray(before.builds) ? before.builds : []) table.push(...(b.cards ?? []));
+  const named = cardsIn(action);
+  if (action.startsWith("trail ")) return [...table, ...named];
+  if (action.startsWith("capture ")) return table.filter((c) => !named.includes(c));
+  return null;
+}
+
+// Fill `box` with the summary of view.last_hand; its title goes to `title`. `left`: the
+// cards the last capturer took from the table, when known.
+export function drawHandEnd(title, box, view, mySeat, left = null) {
   const last = view.last_hand;
   title.textContent = t("summary.title", { n: last.number });
   const s = last.state ?? {};
@@ -34,6 +48,11 @@ export function drawHandEnd(title, box, view, mySeat) {
   if (typeof s.went_out === "number") parts.push(el("p", { text: about("summary.went_out", s.went_out, mySeat) }));
   if (typeof s.last_capture === "number") {
     parts.push(el("p", { text: about("summary.last_capture", s.last_capture, mySeat) }));
+    if (Array.isArray(left) && left.length) {
+      const row = el("div", { class: "seat-left table-left" });
+      row.append(el("span", { class: "who", text: t("summary.table_left") }), cardsRow(left));
+      parts.push(row);
+    }
   }
   if (Array.isArray(s.tricks_won)) {
     const line = s.tricks_won.map((n, seat) => `${seatWho(seat, mySeat)}: ${n}`).join(" · ");

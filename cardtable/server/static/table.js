@@ -22,7 +22,7 @@ import {
   turnText,
 } from "./panels.js";
 import { sideCount, sideName, sideOf } from "./sides.js";
-import { drawHandEnd, goalText } from "./summary.js";
+import { drawHandEnd, goalText, tableLeft } from "./summary.js";
 import { animateMoves, snapshot } from "./motion.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -193,6 +193,7 @@ function receive(msg) {
       backOnline();
       if (page.message && msg.version < page.message.version) break; // an older push
       if (!page.message || msg.version !== page.message.version) page.hint = null;
+      noteTableLeft(page.message, msg);
       page.message = msg;
       page.seats = msg.seats;
       page.seatsAt = Date.now();
@@ -342,11 +343,22 @@ function dismissed() {
   }
 }
 
+// The hand's last action ended it: what it left on the table, from the state just before.
+function noteTableLeft(before, msg) {
+  const ended = msg.view.last_hand;
+  if (!before || !ended || !msg.last || msg.last.version !== before.version + 1) return;
+  if (before.view.hand_number !== ended.number || msg.last.hand !== ended.number) return;
+  const left = tableLeft(before.view.state, msg.last.action);
+  if (left) page.hands[ended.number] = { ...(page.hands[ended.number] ?? {}), left };
+}
+
 function drawHandEndPanel(view) {
   const last = view.last_hand;
   const box = $("hand-end");
   box.hidden = !last || last.number <= dismissed();
-  if (!box.hidden) drawHandEnd($("hand-end-title"), $("hand-end-body"), view, page.seat);
+  if (box.hidden) return;
+  const left = page.hands[last.number]?.left ?? null;
+  drawHandEnd($("hand-end-title"), $("hand-end-body"), view, page.seat, left);
 }
 
 function dismissHandEnd() {
@@ -363,8 +375,8 @@ function dismissHandEnd() {
 // Each hand's breakdown as it is settled (kept for this tab, so a refresh keeps them).
 function keepHands(view) {
   const last = view.last_hand;
-  if (!last || !last.breakdown || page.hands[last.number]) return;
-  page.hands[last.number] = { breakdown: last.breakdown };
+  if (!last || !last.breakdown || page.hands[last.number]?.breakdown) return;
+  page.hands[last.number] = { ...(page.hands[last.number] ?? {}), breakdown: last.breakdown };
   try {
     sessionStorage.setItem(handsKey, JSON.stringify(page.hands));
   } catch {
