@@ -72,7 +72,8 @@ def test_a_hand_ends_with_a_summary_of_the_cards_left(room: Room, page: Page) ->
     created = room.create("queen-city-rum", ["heuristic", "heuristic"], players=2, target=500)
     page.goto(f"{created['watch']}?watch")
     page.wait_for_selector("#hand-end", state="visible", timeout=120_000)
-    assert page.inner_text("#hand-end-title") == "Hand 1 is over"
+    title = page.inner_text("#hand-end-title")  # the first hand, or a later one on a slow machine
+    assert re.fullmatch(r"Hand \d+ is over", title), title
     rows = page.locator("#hand-end .seat-left")
     assert rows.count() == 2  # both seats, with what they still held
     left = page.locator("#hand-end .seat-left .card").count()
@@ -85,7 +86,7 @@ def test_a_hand_ends_with_a_summary_of_the_cards_left(room: Room, page: Page) ->
     page.reload()
     page.wait_for_selector("#area[data-version]")
     # dismissed stays dismissed (a later hand, the bots playing fast, has its own summary)
-    assert page.is_hidden("#hand-end") or page.inner_text("#hand-end-title") != "Hand 1 is over"
+    assert page.is_hidden("#hand-end") or page.inner_text("#hand-end-title") != title
 
 
 def test_the_summary_shows_what_the_last_capturer_took(room: Room, page: Page) -> None:
