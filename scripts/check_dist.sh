@@ -61,6 +61,9 @@ assert health["status"] == "ok", health
 page = urllib.request.urlopen(base, timeout=5).read().decode()
 assert "static/lobby.js" in page, page[:300]
 assert urllib.request.urlopen(base + "static/lobby.js", timeout=5).status == 200
+for shipped in ("static/deck/13h.svg", "static/deck/LICENSE", "static/fonts/OFL.txt",
+                "static/fonts/noto-sans-gurmukhi-gurmukhi-400-normal.woff2"):
+    assert urllib.request.urlopen(base + shipped, timeout=5).status == 200, shipped
 games = {g["id"] for g in json.load(urllib.request.urlopen(base + "api/games", timeout=5))["games"]}
 assert {"royal-casino", "buck-euchre", "rummy-500", "queen-city-rum"} <= games, games
 print(f"the wheel's room answers at {base}: lobby, client, healthz, {len(games)} games")

@@ -81,7 +81,7 @@ def test_a_whole_hand_by_clicking_with_a_refresh_mid_hand(room: Room, page: Page
             page.reload()
             page.wait_for_selector(".be-board")
             # the seat is kept by its token: same seat, same cards in hand, and play goes on
-            assert page.inner_text("#role") == "You play seat 0"
+            assert page.inner_text("#role") == "You play seat 1"
             page.wait_for_function(
                 "(n) => document.querySelectorAll('.be-hand .card').length === n", arg=len(cards)
             )
@@ -201,7 +201,7 @@ def test_match_end_and_play_again(room: Room, page: Page) -> None:
     summary = room.get(f"/api/tables/{table}")
     assert summary["status"] == "finished" and summary["winner"] is not None
     title = page.inner_text("#over-title")
-    assert title in ("You win!", f"Seat {summary['winner']} wins")
+    assert title in ("You win!", f"Seat {summary['winner'] + 1} wins")
     assert (page.get_attribute("#replay-link", "href") or "").endswith(f"/replay/{table}")
     shot(page, "buck-euchre-match-over")
     page.click("#again")
@@ -209,7 +209,7 @@ def test_match_end_and_play_again(room: Room, page: Page) -> None:
     page.wait_for_selector(".be-board")
     new_table = page.url.rstrip("/").split("/")[-1].split("?")[0]
     assert new_table != table
-    assert page.inner_text("#role") == "You play seat 0"
+    assert page.inner_text("#role") == "You play seat 1"
     fresh = room.get(f"/api/tables/{new_table}")
     assert fresh["game"] == "buck-euchre" and fresh["options"]["start"] == 1
     assert [s["kind"] for s in fresh["seats"]] == ["human", "random", "random", "random"]

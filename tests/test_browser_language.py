@@ -21,7 +21,7 @@ page = support.page
 STRINGS = "import('/static/i18n.js').then((m) => m.STRINGS)"
 # Keys whose text may be the same in every language: the product's name, and the name of a
 # game where the Tagalog rule pages keep it.
-SAME = {"app.name", "be.dealer_badge"}
+SAME = {"app.name", "be.dealer_badge", "choice.5-10-15.short"}
 SAME_TL = SAME | {
     "game.royal-casino",
     "game.buck-euchre",
@@ -110,7 +110,7 @@ def test_punjabi_and_tagalog_survive_a_reload(room: Room, page: Page) -> None:
     created = room.create("buck-euchre", ["human", "random", "random", "random"])
     page.goto(created["links"]["0"])
     assert wait_my_turn_or_over(page) == "turn"
-    assert page.inner_text("#role") == strings["pa"]["table.you"].replace("{n}", "0")
+    assert page.inner_text("#role") == strings["pa"]["table.you"].replace("{n}", "1")
     assert latin_words(page, room, allowed) == []
     shot(page, "buck-euchre-pa")
     page.set_viewport_size(PHONE)
@@ -118,7 +118,7 @@ def test_punjabi_and_tagalog_survive_a_reload(room: Room, page: Page) -> None:
     page.set_viewport_size(support.DESKTOP)
     # Tagalog, switched on the table page itself, then after a reload
     switch(page, "tl")
-    assert page.inner_text("#role") == strings["tl"]["table.you"].replace("{n}", "0")
+    assert page.inner_text("#role") == strings["tl"]["table.you"].replace("{n}", "1")
     page.reload()
     page.wait_for_selector(".be-board")
     assert page.input_value("#language") == "tl"

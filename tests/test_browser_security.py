@@ -38,7 +38,7 @@ def test_the_creator_gives_a_seat_a_new_link_from_the_lobby(room: Room, page: Pa
     page.goto("about:blank")  # (only the fragment differs: a new page load, not a jump)
     page.goto(new)
     page.wait_for_function("() => document.querySelector('#role').textContent !== ''")
-    assert page.inner_text("#role") == "You play seat 0"
+    assert page.inner_text("#role") == "You play seat 1"
 
 
 def test_a_finished_match_replays_step_by_step(room: Room, page: Page) -> None:

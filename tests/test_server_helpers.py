@@ -216,6 +216,7 @@ class StateTimeline:
         body = dict(message)
         view = body.pop("view", None)
         last = body.pop("last", None)
+        entries = body.pop("entries", None) or []  # a page of the move log sent on join
         found += self._hidden_named(body, self.states[version], seat)
         if view is not None:
             view = dict(view)
@@ -226,6 +227,8 @@ class StateTimeline:
                 found += self._hidden_named(last_hand, final, seat)
         if last is not None:
             found += self._hidden_named(last, self.after[last["version"]], seat)
+        for entry in entries:  # each judged by what was hidden just after it
+            found += self._hidden_named(entry, self.after[entry["version"]], seat)
         return found
 
     def _hidden_named(self, part: Any, state: Any, seat: int | None) -> list[str]:

@@ -61,7 +61,7 @@ def serve(
             envvar="CARDTABLE_TAKEOVER_LEVEL",
             help="level of the computer that stands in for an away player",
         ),
-    ] = "random",
+    ] = "heuristic",
     max_message_bytes: Annotated[
         int,
         typer.Option(

@@ -47,6 +47,19 @@ class CreateTable(BaseModel):
     seats: list[str] | None = Field(default=None, max_length=16)
 
 
+class RematchRequest(BaseModel):
+    """A player's seat token at the finished table."""
+
+    token: str = Field(max_length=128)
+
+
+class PaceRequest(BaseModel):
+    """A player's seat token and the seconds the computers wait before each move."""
+
+    token: str = Field(max_length=128)
+    seconds: float
+
+
 class NewLink(BaseModel):
     """The creator's key, given when the table was created."""
 
@@ -202,6 +215,24 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             "watch": f"{base}/table/{table.id}",
             "owner": owner,
         }
+
+    @app.post("/api/tables/{table_id}/rematch")
+    async def rematch(table_id: str, body: RematchRequest, request: Request) -> dict[str, Any]:
+        next_id, seat, token = await room.rematch(
+            table_id, body.token, client_address(request.client)
+        )
+        base = str(request.base_url.replace(path=request.scope.get("root_path", ""))).rstrip("/")
+        return {
+            "table": next_id,
+            "seat": seat,
+            "token": token,
+            "link": f"{base}/table/{next_id}#token={token}",
+        }
+
+    @app.post("/api/tables/{table_id}/pace")
+    async def pace(table_id: str, body: PaceRequest) -> dict[str, Any]:
+        await room.set_pace(table_id, body.token, body.seconds)
+        return {"table": table_id, "seconds": body.seconds}
 
     @app.post("/api/tables/{table_id}/seats/{seat}/link")
     async def new_link(table_id: str, seat: int, body: NewLink, request: Request) -> dict[str, Any]:

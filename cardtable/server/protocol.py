@@ -54,6 +54,8 @@ class ProtocolError(Exception):
         *,
         rule: str | None = None,
         position: int | None = None,
+        key: str | None = None,
+        params: dict[str, Any] | None = None,
     ) -> None:
         super().__init__(message)
         self.code = code
@@ -61,9 +63,15 @@ class ProtocolError(Exception):
         self.seq = seq
         self.rule = rule
         self.position = position
+        self.key = key
+        self.params = params
 
     def to_json(self) -> dict[str, Any]:
-        return error(self.code, self.message, self.seq, rule=self.rule, position=self.position)
+        found = error(self.code, self.message, self.seq, rule=self.rule, position=self.position)
+        if self.key is not None:  # the reason as a catalogue key, for the page to translate
+            found["key"] = self.key
+            found["params"] = self.params or {}
+        return found
 
 
 @dataclass(frozen=True, slots=True)

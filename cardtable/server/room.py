@@ -42,9 +42,10 @@ from cardtable.server.store import (
     now,
     token_hash,
 )
-from cardtable.server.table import LiveTable
+from cardtable.server.table import LiveTable, Rematch
 from cardtable.server.workers import Workers
 
+MAX_PACE = 5.0  # seconds a table's computer players may be asked to wait before each move
 log = logging.getLogger("cardtable.server")
 
 RECORD_CACHE = 64
@@ -229,6 +230,42 @@ class Room:
         table = LiveTable(stored, match, self.store, self.config, self._evict, self.workers)
         self.tables[stored.id] = table
         return table
+
+    async def rematch(self, table_id: str, token: str, address: str) -> tuple[str, int, str]:
+        """The next match of a finished table, asked for by one of its players with their seat
+        token: the first to ask creates it (same game, options and seats, so the limits of
+        ``create`` apply), every later ask gets the same table. Every client at the old table
+        is offered it live (``rematch``); returns the new table's id, the asker's seat and
+        their token for it."""
+        table = await self.table(table_id)
+        if table is None:
+            raise RoomError(404, f"No table {table_id!r}")
+        seat = next((s for s in table.seats if s.holds(token_hash(token))), None)
+        if seat is None:
+            raise RoomError(403, "Only a player at this table may ask for a rematch", "forbidden")
+        if table.status != FINISHED:
+            raise RoomError(409, "The match is not over yet")
+        async with table.rematch_lock:  # two players pressing at once: one new table
+            if table.rematch is None:
+                m = table.match
+                kinds = [s.kind for s in table.seats]
+                new, tokens, _ = await self.create(
+                    m.game_id, m.players, dict(m.rules.options), kinds, address
+                )
+                table.offer_rematch(Rematch(new.id, tokens, seat.number))
+        assert table.rematch is not None
+        return table.rematch.table, seat.number, table.rematch.tokens[seat.number]
+
+    async def set_pace(self, table_id: str, token: str, seconds: float) -> None:
+        """A player sets how long the computer players wait before each move (0 to 5 s)."""
+        table = await self.table(table_id)
+        if table is None:
+            raise RoomError(404, f"No table {table_id!r}")
+        if not any(s.holds(token_hash(token)) for s in table.seats):
+            raise RoomError(403, "Only a player at this table may set its pace", "forbidden")
+        if not 0 <= seconds <= MAX_PACE:
+            raise RoomError(400, f"The pace is from 0 to {MAX_PACE:g} seconds")
+        table.set_pace(seconds)
 
     async def new_link(self, table_id: str, seat: int, owner: str) -> str:
         """A new token for a person's seat, asked for with the creator's key; the old link

@@ -61,6 +61,7 @@ class Seat:
     stand_in_level: str | None = None
     connections: int = 0
     away_timer: asyncio.TimerHandle | None = None
+    takeover_at: float | None = None  # the loop's clock when a stand-in takes the seat
 
     @classmethod
     def create(
@@ -95,13 +96,23 @@ class Seat:
         if self.away_timer is not None:
             self.away_timer.cancel()
             self.away_timer = None
+        self.takeover_at = None
 
     def public(self) -> dict[str, Any]:
-        """What anyone may know about the seat (never the token)."""
+        """What anyone may know about the seat (never the token); an away person's seat says
+        in how many seconds a computer stands in (so everyone can see it coming)."""
+        takeover_in = None
+        if self.takeover_at is not None and self.stand_in is None:
+            try:
+                left = self.takeover_at - asyncio.get_running_loop().time()
+            except RuntimeError:  # read outside the room's loop: no clock to count from
+                left = 0.0
+            takeover_in = round(max(0.0, left), 1)
         return {
             "seat": self.number,
             "kind": self.kind,
             "claimed": self.claimed,
             "connected": self.connections > 0,
             "stand_in": self.stand_in_level if self.stand_in is not None else None,
+            "takeover_in": takeover_in,
         }

@@ -27,6 +27,7 @@ from cardtable.core.errors import IllegalActionError, NotationError
 from cardtable.core.game import Action
 from cardtable.core.invariants import cards_mentioned
 from cardtable.core.match import Match
+from cardtable.server import movelog
 from cardtable.server import protocol as p
 from cardtable.server.config import ServerConfig
 from cardtable.server.connection import Connection
@@ -60,6 +61,15 @@ class LastAction:
     hand: int
     version: int
     state_after: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    """The next match of a finished table: its id, each person's seat token, who asked."""
+
+    table: str
+    tokens: dict[int, str]
+    by: int
 
 
 class LiveTable:
@@ -96,7 +106,11 @@ class LiveTable:
         self.workers = workers
         self.hints = HintDesk(workers)
         self._progress = self._now_progress()  # as of the last commit
+        self.rematch: Rematch | None = None  # this run only: the next match, once asked for
+        self.pace = config.bot_delay  # seconds before each computer move, set per table
+        self.rematch_lock = asyncio.Lock()
         self._last: LastAction | None = None
+        self._log: list[StoredAction] = list(stored.actions)  # every action, for the move log
         if stored.actions:
             a = stored.actions[-1]
             hand = match.hands[a.hand - 1]
@@ -148,6 +162,7 @@ class LiveTable:
             "scores": list(scores),
             "winner": winner,
             "created_at": self.created_at.isoformat(),
+            "pace": self.pace,
         }
 
     async def locked_summary(self) -> dict[str, Any]:
@@ -188,13 +203,7 @@ class LiveTable:
         text: str | None = last.text
         if viewer != last.seat and self._names_hidden(last.text, last.state_after, viewer):
             text = None
-        return {
-            "seat": last.seat,
-            "action": text,
-            "by": last.by,
-            "hand": last.hand,
-            "version": last.version,
-        }
+        return movelog.shown(last.seat, text, last.by, last.hand, last.version)
 
     def _names_hidden(self, text: str, state: Any, viewer: int | None) -> bool:
         """Whether ``text`` names a card ``viewer`` may not see in ``state`` (every copy of it
@@ -283,7 +292,34 @@ class LiveTable:
                 conn.push(self.state_message(conn.seat))
                 if seat is not None:
                     self.push_seats(but=conn)
+            for page in movelog.pages(self.id, self.match.rules, self._log, conn.seat):
+                conn.push(page)
+            offer = self.rematch_message(conn.seat)
+            if offer is not None:
+                conn.push(offer)
         self._kick_bots()
+
+    def rematch_message(self, viewer: int | None) -> dict[str, Any] | None:
+        """The next match, offered to a client: a seat's own token for it, nobody else's."""
+        r = self.rematch
+        if r is None:
+            return None
+        token = r.tokens.get(viewer) if viewer is not None else None
+        return {"type": "rematch", "table": self.id, "next": r.table, "by": r.by, "token": token}
+
+    def set_pace(self, seconds: float) -> None:
+        """The computer players' pace at this table, told to everyone at it."""
+        self.pace = seconds
+        message = p.encode({"type": "pace", "table": self.id, "seconds": seconds})
+        for conn in list(self.connections):
+            conn.push(message)
+
+    def offer_rematch(self, rematch: Rematch) -> None:
+        self.rematch = rematch
+        for conn in list(self.connections):
+            offer = self.rematch_message(conn.seat)
+            if offer is not None:
+                conn.push(offer)
 
     def token_expired(self) -> bool:
         ended = self.finished_at
@@ -324,11 +360,13 @@ class LiveTable:
         seat.away_timer = loop.call_later(
             self.config.takeover_seconds, self._take_over, seat.number
         )
+        seat.takeover_at = loop.time() + self.config.takeover_seconds
 
     def _take_over(self, number: int) -> None:
         """A human has been away too long: a computer plays the seat until they return."""
         seat = self.seats[number]
         seat.away_timer = None
+        seat.takeover_at = None
         if seat.connections or seat.stand_in is not None or self.status == FINISHED:
             return
         level = self.config.takeover_level
@@ -420,7 +458,15 @@ class LiveTable:
             except NotationError as e:
                 raise p.ProtocolError(p.NOTATION, str(e), msg.seq, position=e.position) from None
             except IllegalActionError as e:
-                raise p.ProtocolError(p.ILLEGAL, e.reason, msg.seq, rule=e.rule) from None
+                # an engine that keys its reasons (key, params) has them passed on as they are
+                raise p.ProtocolError(
+                    p.ILLEGAL,
+                    e.reason,
+                    msg.seq,
+                    rule=e.rule,
+                    key=getattr(e, "key", None),
+                    params=getattr(e, "params", None),
+                ) from None
             await self._commit(conn.seat, action, HUMAN, msg.seq)
             conn.push({"type": "ack", "seq": msg.seq, "version": self.version})
             self.broadcast()
@@ -439,10 +485,9 @@ class LiveTable:
         status = FINISHED if m.is_over else self.status
         summary = Summary(status, version, m.hand_number, m.scores, m.winner)
         text = str(action)
+        stored = StoredAction(version, hand, seat, text, by)
         try:
-            await self.store.append(
-                self.id, StoredAction(version, hand, seat, text, by), new_hand, summary
-            )
+            await self.store.append(self.id, stored, new_hand, summary)
         except Exception:
             log.exception("table %s: could not store action %d", self.id, version)
             self._undo_last(dealt=new_hand is not None)
@@ -452,6 +497,7 @@ class LiveTable:
         ended = m.hands[hand - 1]
         after = ended.final if ended.settlement is not None else m.state
         self._last = LastAction(seat, text, by, hand, version, after)
+        self._log.append(stored)
         self.version = version
         self.status = status
         self._progress = self._now_progress()
@@ -498,8 +544,8 @@ class LiveTable:
     async def _run_bots(self) -> None:
         """Play computer seats one move at a time while one is to move."""
         while (seat := self._bot_to_move()) is not None:
-            if self.config.bot_delay > 0:
-                await asyncio.sleep(self.config.bot_delay)
+            if self.pace > 0:
+                await asyncio.sleep(self.pace)
             async with self.lock:  # never a state still being stored
                 bot = seat.acting_bot()
                 if self._bot_to_move() is not seat or bot is None:

@@ -18,6 +18,17 @@ export async function createTable(body) {
   return post("api/tables", body);
 }
 
+// The next match of a finished table, asked for with this seat's token: {table, seat, token,
+// link}; the first player to ask creates it, the others get the same one.
+export async function askRematch(tableId, token) {
+  return post(`api/tables/${encodeURIComponent(tableId)}/rematch`, { token });
+}
+
+// How long the table's computer players wait before each move, set by a player.
+export async function setPace(tableId, token, seconds) {
+  return post(`api/tables/${encodeURIComponent(tableId)}/pace`, { token, seconds });
+}
+
 // A new link for a person's seat of a table this browser created; its remembered link too.
 export async function newLink(tableId, seat) {
   const mine = myTables();

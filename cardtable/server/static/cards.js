@@ -1,6 +1,8 @@
-// Cards drawn in HTML/CSS from their notation (RULES.md C-1): "Ah", "Td", "Jo", "Jo=7h".
-// Every card element carries data-card (its notation), a translated name for screen readers
-// and tooltips, and is a <button> only when the player can do something with it.
+// Cards from their notation (RULES.md C-1): "Ah", "Td", "Jo", "Jo=7h", drawn with the SVG deck
+// in deck/ (deck/README.md: its source and licence). Every card element carries data-card (its
+// notation), a translated name for screen readers and tooltips, and is a <button> only when the
+// player can do something with it. With "four-colour suits" on (a choice kept in localStorage)
+// clubs are green and diamonds blue, so no two suits share a colour.
 
 import { t } from "./i18n.js";
 
@@ -28,6 +30,51 @@ export function cardsIn(action) {
 export function mentions(action, card) {
   return action.split(/[\s:,;=]+/).includes(card);
 }
+
+const DECK = new URL("./deck/", import.meta.url);
+const NUMBER = { A: 1, T: 10, J: 11, Q: 12, K: 13 };
+const FOUR_KEY = "cardtable.four-colour";
+
+// The SVG file of a card face: "Th" → deck/10h.svg, "Jo" → deck/joker.svg.
+export function faceUrl(face) {
+  if (face === "Jo") return new URL("joker.svg", DECK).href;
+  return new URL(`${NUMBER[face[0]] ?? face[0]}${face[1]}.svg`, DECK).href;
+}
+
+export function fourColour() {
+  try {
+    return localStorage.getItem(FOUR_KEY) === "on";
+  } catch {
+    return false;
+  }
+}
+
+export function setFourColour(on) {
+  try {
+    localStorage.setItem(FOUR_KEY, on ? "on" : "off");
+  } catch {
+    // private mode: for this page only
+  }
+  document.documentElement.classList.toggle("four-colour", on);
+}
+
+// A checkbox for the four-colour suits.
+export function fourColourSwitch(label) {
+  const box = document.createElement("label");
+  box.className = "four-switch";
+  const input = document.createElement("input");
+  input.type = "checkbox";
+  input.id = "four-colour";
+  input.checked = fourColour();
+  input.addEventListener("change", () => setFourColour(input.checked));
+  const text = document.createElement("span");
+  text.dataset.i18n = "deck.four_colour";
+  text.textContent = label;
+  box.append(input, text);
+  return box;
+}
+
+document.documentElement.classList.toggle("four-colour", fourColour());
 
 function rankText(rank) {
   return rank === "T" ? "10" : rank;
@@ -73,21 +120,23 @@ export function cardElement(
   el.setAttribute("aria-label", name);
   if (!onClick) el.setAttribute("role", "img");
   const [face, declared] = text.split("=");
+  const img = document.createElement("img");
+  img.className = "face-img";
+  img.src = faceUrl(face);
+  img.alt = "";
+  img.draggable = false;
+  el.append(img);
   if (face === "Jo") {
     el.classList.add("joker");
-    if (declared && RED.has(declared[1])) el.classList.add("red");
-    const shown = declared ? pretty(declared) : "★";
-    el.innerHTML =
-      `<span class="corner tl">★</span><span class="pip">${shown}</span>` +
-      `<span class="corner br">★</span>`;
+    if (declared) {
+      if (RED.has(declared[1])) el.classList.add("red");
+      el.classList.add(`suit-${declared[1]}`);
+      el.append(Object.assign(document.createElement("span"), { className: "declared", textContent: pretty(declared) }));
+    }
   } else {
     const suit = face[1];
+    el.classList.add(`suit-${suit}`);
     if (RED.has(suit)) el.classList.add("red");
-    const corner = `${rankText(face[0])}<br>${SUITS[suit]}`;
-    const pip = "JQK".includes(face[0]) ? `${face[0]}${SUITS[suit]}` : SUITS[suit];
-    el.innerHTML =
-      `<span class="corner tl">${corner}</span><span class="pip">${pip}</span>` +
-      `<span class="corner br">${corner}</span>`;
     if ("JQK".includes(face[0])) el.classList.add("face");
   }
   if (onClick) {
@@ -102,7 +151,7 @@ export function cardElement(
   return el;
 }
 
-// A face-down card (for counts of hidden cards).
+// A face-down card (for counts of hidden cards): the deck's back.
 export function cardBack({ small = false } = {}) {
   const el = document.createElement("span");
   el.className = "card back";

@@ -39,7 +39,7 @@ export class Connection {
       const delay = Math.min(10, 0.5 * 2 ** this.retry);
       this.retry += 1;
       this.onDown(delay);
-      setTimeout(() => this.open(), delay * 1000);
+      this.timer = setTimeout(() => this.open(), delay * 1000);
     });
   }
 
@@ -57,6 +57,13 @@ export class Connection {
     this.seq += 1;
     this.ws.send(JSON.stringify({ ...message, seq: this.seq }));
     return this.seq;
+  }
+
+  // Try again now instead of waiting for the back-off ("Try now").
+  retryNow() {
+    if (this.stopped || !this.isClosed) return;
+    clearTimeout(this.timer);
+    this.open();
   }
 
   stop() {

@@ -54,12 +54,37 @@ export const missing = new Set();
 
 export function t(key, params = {}) {
   if (!(key in STRINGS.en)) missing.add(key);
-  const text = STRINGS[current]?.[key] ?? STRINGS.en[key] ?? key;
+  return fill(STRINGS[current]?.[key] ?? STRINGS.en[key] ?? key, params);
+}
+
+function fill(text, params) {
   return text.replace(/\{(\w+)\}/g, (whole, name) =>
     name in params && params[name] !== null && params[name] !== undefined
       ? String(params[name])
       : whole,
   );
+}
+
+// A text that depends on a count: the key's plural form for `n` in the current language
+// ("x_one", "x_other", …, chosen by Intl.PluralRules), `n` passed as {n} too. A form the
+// language lacks falls back to its "_other", then to English.
+export function tp(key, n, params = {}) {
+  const rule = new Intl.PluralRules(current).select(n);
+  const all = { ...params, n };
+  for (const lang of [current, "en"]) {
+    for (const form of [rule, "other"]) {
+      const text = STRINGS[lang][`${key}_${form}`];
+      if (text !== undefined) return fill(text, all);
+    }
+  }
+  missing.add(`${key}_other`);
+  return `${key}_other`;
+}
+
+// "You" sentences: the key's "_you" variant when the sentence is about the viewer ("You
+// win", "Nakuha mo"), else the key itself, whose {who} or {side} names the other.
+export function tYou(key, you, params = {}) {
+  return t(you && has(`${key}_you`) ? `${key}_you` : key, params);
 }
 
 // The text for a key if some language has it, else `fallback` (for names that come from the

@@ -99,9 +99,13 @@ function optionInput(spec) {
     input.type = "checkbox";
     input.checked = spec.default;
   } else if (spec.choices) {
+    // a short name in the list (a long one is cut off on a phone), the whole choice below it
     input = document.createElement("select");
     for (const c of spec.choices) {
-      input.append(new Option(tOr(`choice.${c}`, String(c)), String(c), false, c === spec.default));
+      const full = tOr(`choice.${c}`, String(c));
+      const option = new Option(tOr(`choice.${c}.short`, full), String(c), false, c === spec.default);
+      option.title = full;
+      input.append(option);
     }
   } else if (typeof spec.default === "number") {
     input = document.createElement("input");
@@ -117,6 +121,13 @@ function optionInput(spec) {
   input.dataset.option = spec.name;
   const small = document.createElement("small");
   small.textContent = doc;
+  if (spec.choices) {
+    const said = () => {
+      small.textContent = `${doc}: ${tOr(`choice.${input.value}`, input.value)}`;
+    };
+    input.addEventListener("change", said);
+    said();
+  }
   label.append(name, input, small);
   return label;
 }
@@ -144,7 +155,7 @@ function fillSeats() {
     const label = document.createElement("label");
     label.className = "seat-kind";
     const name = document.createElement("span");
-    name.textContent = t("lobby.seat", { n: i });
+    name.textContent = t("lobby.seat", { n: i + 1 });
     const select = document.createElement("select");
     select.dataset.seat = String(i);
     const levels = game()?.bot_levels ?? catalogue.bot_levels;
@@ -186,11 +197,26 @@ async function create(event) {
 function showLinks(answer) {
   const box = $("links");
   box.replaceChildren();
+  const links = Object.values(answer.links);
+  // One person at the table: no links to send, just the way in.
+  const alone = links.length === 1;
+  $("share-text").dataset.i18n = alone ? "lobby.share_one" : "lobby.share";
+  $("share-text").textContent = t($("share-text").dataset.i18n);
+  if (alone) {
+    const sit = document.createElement("a");
+    sit.href = links[0];
+    sit.className = "button primary";
+    sit.id = "play-now";
+    sit.textContent = t("lobby.play_now");
+    box.append(sit);
+    $("created").hidden = false;
+    return;
+  }
   for (const [seat, link] of Object.entries(answer.links)) {
     const row = document.createElement("div");
     row.className = "share";
     const label = document.createElement("label");
-    label.textContent = t("lobby.link", { n: seat });
+    label.textContent = t("lobby.link", { n: Number(seat) + 1 });
     const input = document.createElement("input");
     input.readOnly = true;
     input.value = link;
@@ -211,7 +237,7 @@ function showLinks(answer) {
     const sit = document.createElement("a");
     sit.href = link;
     sit.target = "_blank";
-    sit.textContent = t("lobby.sit", { n: seat });
+    sit.textContent = t("lobby.sit", { n: Number(seat) + 1 });
     label.append(input);
     row.append(label, copy, sit);
     box.append(row);
@@ -263,7 +289,7 @@ function tableItem(table) {
   facts.className = "facts";
   const parts = [t(`status.${table.status}`), t("lobby.hand", { n: table.hand_number })];
   parts.push(t("lobby.scores", { scores: table.scores.join(" / ") }));
-  if (table.winner !== null) parts.push(t("lobby.winner", { side: table.winner }));
+  if (table.winner !== null) parts.push(t("lobby.winner", { side: table.winner + 1 }));
   if (table.status === "finished") li.classList.add("finished");
   facts.textContent = parts.join(" · ");
   const links = document.createElement("span");
@@ -299,7 +325,7 @@ function drawMine(tables) {
       for (const [seat, link] of Object.entries(m.links)) {
         const a = document.createElement("a");
         a.href = link;
-        a.textContent = t("lobby.sit", { n: seat });
+        a.textContent = t("lobby.sit", { n: Number(seat) + 1 });
         li.append(" ", a);
         if (m.owner) li.append(" ", renewButton(m.id, seat));
       }
@@ -313,7 +339,7 @@ function renewButton(tableId, seat) {
   const button = document.createElement("button");
   button.type = "button";
   button.className = "small renew";
-  button.textContent = t("lobby.new_link", { n: seat });
+  button.textContent = t("lobby.new_link", { n: Number(seat) + 1 });
   button.title = t("lobby.new_link_title");
   button.addEventListener("click", async () => {
     try {

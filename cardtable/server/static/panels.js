@@ -2,10 +2,10 @@
 // is, the last move in words, the scores with every hand's breakdown, the move log, and a
 // refused move explained (the reason and the rule it breaks).
 
-import { language, t, tOr } from "./i18n.js";
+import { has, language, t, tOr, tp, tYou } from "./i18n.js";
 import { describeAction } from "./actions.js";
 import { el } from "./dom.js";
-import { sideCount, sideName } from "./sides.js";
+import { sideCount, sideName, sideOf } from "./sides.js";
 
 
 export function kindName(kind) {
@@ -14,28 +14,37 @@ export function kindName(kind) {
 }
 
 export function seatWho(seat, mySeat) {
-  return seat === mySeat ? t("seat.you") : t("table.seat", { n: seat });
+  return seat === mySeat ? t("seat.you") : t("table.seat", { n: seat + 1 });
 }
 
-// -- seats -------------------------------------------------------------------------------------
-export function drawSeats(box, seats, { toMove = null, mySeat = null } = {}) {
-  box.replaceChildren();
-  for (const s of seats) {
-    const card = el("div", { class: "seat" });
-    card.dataset.seat = String(s.seat);
-    if (s.seat === toMove) card.classList.add("to-move");
-    if (s.seat === mySeat) card.classList.add("me");
-    const name = el("strong", { text: t("table.seat", { n: s.seat }) });
-    if (s.seat === mySeat) name.textContent += ` (${t("table.you_short")})`;
-    card.append(name, el("span", { class: "kind", text: kindName(s.kind) }));
-    if (s.kind === "human") {
+// -- seats on the felt ------------------------------------------------------------------------
+// The game's drawing shows every seat once (data-seat); the page adds who sits there: a
+// person online, away or not yet arrived, a computer, a stand-in and when it takes over, and
+// the seat's last action until its next one.
+export function markSeats(area, seats, { lastBySeat = {}, mySeat = null, elapsed = 0 } = {}) {
+  for (const box of area.querySelectorAll(".be-seat[data-seat], .rc-seat[data-seat], .rummy-seat[data-seat]")) {
+    const s = seats.find((x) => String(x.seat) === box.dataset.seat);
+    if (!s) continue;
+    box.querySelector(".seat-marks")?.remove();
+    const marks = el("div", { class: "seat-marks" });
+    if (s.kind !== "human") marks.append(el("span", { class: "kind", text: kindName(s.kind) }));
+    else {
       const state = !s.claimed ? "waiting" : s.connected ? "here" : "away";
       const text = !s.claimed ? t("table.waiting") : s.connected ? t("table.online") : t("table.away");
-      card.append(el("span", { class: `presence ${state}`, text }));
-      if (s.stand_in) card.append(el("span", { class: "stand-in", text: t("table.standin") }));
+      marks.append(el("span", { class: `presence ${state}`, text }));
+      box.classList.toggle("away", state === "away");
+      if (s.stand_in) marks.append(el("span", { class: "stand-in", text: t("table.standin") }));
+      else if (state === "away" && typeof s.takeover_in === "number") {
+        const left = Math.max(0, Math.ceil(s.takeover_in - elapsed));
+        marks.append(el("span", { class: "takeover", text: tp("table.takeover_in", left) }));
+      }
     }
-    if (s.seat === toMove) card.append(el("span", { class: "marker", text: t("table.to_move") }));
-    box.append(card);
+    const last = lastBySeat[s.seat];
+    if (last) {
+      const text = describeAction(last.action, seatWho(last.seat, mySeat));
+      marks.append(el("span", { class: "seat-last", text, data: { version: last.version } }));
+    }
+    box.append(marks);
   }
 }
 
@@ -43,7 +52,8 @@ export function drawSeats(box, seats, { toMove = null, mySeat = null } = {}) {
 export function turnText(view, status, mySeat) {
   if (view.is_over) {
     if (view.winner === null || view.winner === undefined) return t("table.over");
-    return `${t("table.over")}: ${t("table.winner", { side: sideName(view, view.winner, mySeat) })}`;
+    const mine = mySeat !== null && mySeat !== undefined && sideOf(view, mySeat) === view.winner;
+    return `${t("table.over")}: ${tYou("table.winner", mine, { side: sideName(view, view.winner, mySeat) })}`;
   }
   if (status === "open") return t("table.waiting_players");
   if (view.to_move === mySeat && mySeat !== null) return t("table.your_turn");
@@ -61,7 +71,7 @@ export function itemName(item) {
   return tOr(`item.${item}`, String(item).replace(/_/g, " "));
 }
 
-function sidesTable(view, rows, caption, mySeat) {
+export function sidesTable(view, rows, caption, mySeat) {
   const sides = sideCount(view);
   const table = el("table", { class: "sides" });
   if (caption) table.createCaption().textContent = caption;
@@ -148,9 +158,13 @@ export function drawError(box, msg) {
     });
     box.append(rule);
   }
+  if (msg.key && has(msg.key)) {
+    // a keyed reason: said in the page's language, the engine's English one click away
+    box.append(el("p", { class: "error-reason keyed", text: t(msg.key, msg.params ?? {}) }));
+  }
   if (msg.message) {
     const reason = el("span", { class: "engine-reason", text: msg.message, attrs: { lang: "en" } });
-    if (language() === "en") {
+    if (language() === "en" && !(msg.key && has(msg.key))) {
       box.append(el("p", { class: "error-reason" }, reason));
     } else {
       const details = el("details", { class: "error-reason" });

@@ -21,9 +21,11 @@ export function seatsOf(view, side) {
   return seats;
 }
 
-// "You", "Seat 2", "Seats 0 + 2 (yours)".
+// "You", "Seat 2", "Your side (1 + 3)": people count seats from 1 (the protocol from 0).
 export function sideName(view, side, viewer) {
   const mine = viewer !== null && viewer !== undefined && sideOf(view, viewer) === side;
-  if (sideCount(view) === view.players) return mine ? t("seat.you") : t("table.seat", { n: side });
-  return t(mine ? "rc.side_yours" : "rc.side", { seats: seatsOf(view, side).join(" + ") });
+  if (sideCount(view) === view.players) return mine ? t("seat.you") : t("table.seat", { n: side + 1 });
+  return t(mine ? "rc.side_yours" : "rc.side", { seats: seatsOf(view, side)
+    .map((s) => s + 1)
+    .join(" + ") });
 }

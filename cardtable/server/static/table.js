@@ -4,10 +4,10 @@
 // request, the scores with every hand's breakdown, the log, and the end of the match with
 // "play again".
 
-import { languageSwitch, t, tOr, translatePage } from "./i18n.js";
-import { cardBack, cardElement, mentions } from "./cards.js";
+import { languageSwitch, t, tOr, tp, tYou, translatePage } from "./i18n.js";
+import { cardBack, cardElement, fourColourSwitch, mentions } from "./cards.js";
 import { actionLabel } from "./actions.js";
-import { createTable, rememberTable, roomUrl } from "./api.js";
+import { askRematch, roomUrl, setPace } from "./api.js";
 import { Connection } from "./connection.js";
 import { el, moveButton } from "./dom.js";
 import { installKeyboard, keepFocus } from "./keyboard.js";
@@ -17,16 +17,19 @@ import {
   drawHands,
   drawLog,
   drawScores,
-  drawSeats,
   lastMoveText,
+  markSeats,
   turnText,
 } from "./panels.js";
 import { sideCount, sideName, sideOf } from "./sides.js";
+import { drawHandEnd, goalText, tableLeft } from "./summary.js";
+import { animateMoves, snapshot } from "./motion.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const watchOnly = new URLSearchParams(location.search).has("watch");
 const storeKey = `cardtable.seat.${tableId}`;
 const handsKey = `cardtable.hands.${tableId}`;
+const summaryKey = `cardtable.summary.${tableId}`; // the last hand summary dismissed
 const $ = (id) => document.getElementById(id);
 
 // A link "#token=…" hands over a seat: keep the token, then take it out of the address bar
@@ -54,6 +57,11 @@ const page = {
   hands: loadHands(), // hand number -> {breakdown}
   hint: null, // {version, action, reason, top} for the current state
   hintSeq: null,
+  pace: null, // seconds the computer players wait before each move at this table
+  rematch: null, // the next match, once someone asked for it: {next, by, token}
+  offline: false, // the connection was lost: the page is inert until the state is resynced
+  seatsAt: 0, // when the seats arrived (their take-over countdowns count from it)
+  tools: null, // the hint, clear and typed-move controls, kept in the game's bottom tray
 };
 
 function loadHands() {
@@ -65,7 +73,7 @@ function loadHands() {
 }
 
 async function start() {
-  $("lang").append(languageSwitch());
+  $("lang").append(languageSwitch(), " ", fourColourSwitch(t("deck.four_colour")));
   translatePage();
   $("title").textContent = t("table.title", { id: tableId });
   try {
@@ -80,7 +88,17 @@ async function start() {
     const text = $("typed-input").value.trim();
     if (text) play(text);
   });
+  page.tools = $("actions");
+  $("offline-retry").addEventListener("click", () => page.conn.retryNow());
   $("clear").addEventListener("click", cancel);
+  $("hand-end-close").addEventListener("click", dismissHandEnd);
+  $("pace").addEventListener("change", async () => {
+    try {
+      await setPace(tableId, token, Number($("pace").value));
+    } catch (e) {
+      showError({ code: "other", message: e.message });
+    }
+  });
   $("hint").addEventListener("click", askHint);
   $("again").addEventListener("click", playAgain);
   installKeyboard(document.body);
@@ -92,11 +110,13 @@ async function start() {
   page.conn = new Connection({
     onOpen() {
       setConn(t("table.connected"), "up");
+      if (page.offline) $("offline-text").textContent = t("offline.resync");
       page.conn.send({ type: "hello", table: tableId, token });
     },
     onMessage: receive,
     onDown(delay) {
       page.waiting = false;
+      goOffline();
       countdown(delay);
     },
   });
@@ -104,18 +124,41 @@ async function start() {
   page.conn.open();
 }
 
+// Offline: a blocking overlay over an inert page (no card or button can start a move), with
+// the countdown to the next try; input returns only with the first state after reconnecting.
+function goOffline() {
+  page.offline = true;
+  document.querySelector("main").inert = true;
+  $("offline").hidden = false;
+}
+
+function backOnline() {
+  if (!page.offline) return;
+  page.offline = false;
+  document.querySelector("main").inert = false;
+  $("offline").hidden = true;
+}
+
+let countdownTimer = null;
+
 function countdown(seconds) {
   let left = Math.ceil(seconds);
-  setConn(t("table.reconnecting", { s: left }), "down");
-  const timer = setInterval(() => {
+  const show = () => {
+    setConn(tp("table.reconnecting", left), "down");
+    $("offline-text").textContent = tp("offline.countdown", left);
+  };
+  show();
+  clearInterval(countdownTimer);
+  countdownTimer = setInterval(() => {
     left -= 1;
     if (left <= 0 || !page.conn.isClosed) {
-      clearInterval(timer);
+      clearInterval(countdownTimer);
       if (!page.conn.isClosed) return;
       setConn(t("table.connecting"), "connecting");
+      $("offline-text").textContent = t("offline.trying");
       return;
     }
-    setConn(t("table.reconnecting", { s: left }), "down");
+    show();
   }, 1000);
 }
 
@@ -142,13 +185,18 @@ function receive(msg) {
       page.summary = msg.table;
       page.seat = msg.seat;
       page.seats = msg.table.seats;
+      page.pace = msg.table.pace ?? null;
+      drawPace();
       drawTitle();
       break;
     case "state":
+      backOnline();
       if (page.message && msg.version < page.message.version) break; // an older push
       if (!page.message || msg.version !== page.message.version) page.hint = null;
+      noteTableLeft(page.message, msg);
       page.message = msg;
       page.seats = msg.seats;
+      page.seatsAt = Date.now();
       page.waiting = false;
       if (page.summary) page.summary.status = msg.status;
       addToLog(msg);
@@ -157,8 +205,19 @@ function receive(msg) {
       hideError();
       draw();
       break;
+    case "log":
+      onLog(msg);
+      break;
+    case "rematch":
+      onRematch(msg);
+      break;
+    case "pace":
+      page.pace = msg.seconds;
+      drawPace();
+      break;
     case "seats":
       page.seats = msg.seats;
+      page.seatsAt = Date.now();
       drawSeatBar();
       break;
     case "hint":
@@ -183,6 +242,7 @@ function onError(msg) {
   }
   if (msg.code === "unknown_table" || msg.code === "table_expired") {
     page.conn.stop();
+    backOnline();
     showError({ code: msg.code });
     return;
   }
@@ -207,7 +267,8 @@ function hideError() {
 }
 
 function play(text) {
-  if (page.waiting || !page.message) return;
+  if (page.waiting || !page.message || page.offline) return;
+  dismissHandEnd();
   if (page.conn.send({ type: "play", action: text, version: page.message.version }) !== null) {
     page.waiting = true;
     page.selected.clear();
@@ -258,14 +319,64 @@ function addToLog(msg) {
   if (!last || last.version <= page.logged) return;
   page.logged = last.version;
   page.log.unshift(last);
-  page.log.length = Math.min(page.log.length, 300);
+}
+
+// The match's log as the server sends it on join (pages, oldest first): it replaces what this
+// page had, so a reload, a new tab and a spectator all read the whole story.
+// (The pages follow the join's state message and come before any later push, in order.)
+function onLog(msg) {
+  const kept = msg.page === 0 ? [] : page.log;
+  const byVersion = new Map(kept.map((e) => [e.version, e]));
+  for (const entry of msg.entries) byVersion.set(entry.version, entry);
+  page.log = [...byVersion.values()].sort((a, b) => b.version - a.version);
+  page.logged = Math.max(page.logged, page.log[0]?.version ?? 0);
+  drawLog($("log"), page.log, page.seat);
+  drawSeatBar();
+}
+
+// -- the end of a hand -------------------------------------------------------------------------
+function dismissed() {
+  try {
+    return Number(sessionStorage.getItem(summaryKey) || 0);
+  } catch {
+    return 0;
+  }
+}
+
+// The hand's last action ended it: what it left on the table, from the state just before.
+function noteTableLeft(before, msg) {
+  const ended = msg.view.last_hand;
+  if (!before || !ended || !msg.last || msg.last.version !== before.version + 1) return;
+  if (before.view.hand_number !== ended.number || msg.last.hand !== ended.number) return;
+  const left = tableLeft(before.view.state, msg.last.action);
+  if (left) page.hands[ended.number] = { ...(page.hands[ended.number] ?? {}), left };
+}
+
+function drawHandEndPanel(view) {
+  const last = view.last_hand;
+  const box = $("hand-end");
+  box.hidden = !last || last.number <= dismissed();
+  if (box.hidden) return;
+  const left = page.hands[last.number]?.left ?? null;
+  drawHandEnd($("hand-end-title"), $("hand-end-body"), view, page.seat, left);
+}
+
+function dismissHandEnd() {
+  const last = page.message?.view.last_hand;
+  if (!last || $("hand-end").hidden) return;
+  try {
+    sessionStorage.setItem(summaryKey, String(last.number));
+  } catch {
+    // storage off: dismissed for this page only
+  }
+  $("hand-end").hidden = true;
 }
 
 // Each hand's breakdown as it is settled (kept for this tab, so a refresh keeps them).
 function keepHands(view) {
   const last = view.last_hand;
-  if (!last || !last.breakdown || page.hands[last.number]) return;
-  page.hands[last.number] = { breakdown: last.breakdown };
+  if (!last || !last.breakdown || page.hands[last.number]?.breakdown) return;
+  page.hands[last.number] = { ...(page.hands[last.number] ?? {}), breakdown: last.breakdown };
   try {
     sessionStorage.setItem(handsKey, JSON.stringify(page.hands));
   } catch {
@@ -299,13 +410,20 @@ function showHintText(text) {
   box.hidden = false;
 }
 
+// Points with their sign and one decimal; never "-0.0" (a loss too small to show is 0.0).
+function signed(value) {
+  const n = Number(Number(value).toFixed(1));
+  if (n === 0) return "0.0";
+  return `${n > 0 ? "+" : ""}${n.toFixed(1)}`;
+}
+
 function hintReason(hint) {
   const best = hint.top?.[0];
   if (!best || best.expected_points === undefined) return t("hint.only");
   const points = Number(best.expected_points);
   const text = t("hint.reason", {
     samples: best.samples ?? "?",
-    points: `${points >= 0 ? "+" : ""}${points.toFixed(1)}`,
+    points: signed(points),
     ahead: Math.round(Number(best.ahead ?? 0) * 100),
   });
   const next = hint.top?.[1];
@@ -319,7 +437,7 @@ function hintReason(hint) {
   if (!next || next.expected_points === undefined) return text;
   return `${text} ${t("hint.next", {
     move: actionLabel(next.action),
-    points: `${Number(next.expected_points) >= 0 ? "+" : ""}${Number(next.expected_points).toFixed(1)}`,
+    points: signed(next.expected_points),
   })}`;
 }
 
@@ -348,41 +466,75 @@ function drawHint() {
   box.hidden = false;
 }
 
-// -- play again ------------------------------------------------------------------------------
+// -- the computers' pace -----------------------------------------------------------------------
+// A player of a table with computer seats (or a stand-in) picks how long they wait per move.
+const PACES = [
+  [0.3, "pace.quick"],
+  [0.8, "pace.normal"],
+  [1.6, "pace.slow"],
+  [3, "pace.slower"],
+];
+
+function drawPace() {
+  const box = $("pace-box");
+  const computers = page.seats.some((s) => s.kind !== "human" || s.stand_in);
+  box.hidden = page.seat === null || !token || page.pace === null || !computers;
+  if (box.hidden) return;
+  const select = $("pace");
+  const choices = PACES.map(([v]) => v);
+  if (!choices.includes(page.pace)) choices.push(page.pace);
+  select.replaceChildren(
+    ...choices.sort((a, b) => a - b).map((v) => {
+      const key = PACES.find(([x]) => x === v)?.[1];
+      const words = key ? t(key) : t("pace.custom");
+      return new Option(`${words} (${tp("pace.seconds", v)})`, String(v), false, v === page.pace);
+    }),
+  );
+}
+
+// -- play again, together --------------------------------------------------------------------
+// "Play again" asks the room for the next match (same game, options and seats); the first
+// player to press creates it, and everyone at the table is offered it live ("rematch"), each
+// with their own seat's token: accepting lands on that one table.
 async function playAgain() {
-  const view = page.message?.view;
-  if (!view || !page.summary) return;
+  if (page.rematch?.token) return joinRematch(page.rematch.next, page.rematch.token);
+  if (!token) return;
   const error = $("again-error");
   error.hidden = true;
   $("again").disabled = true;
-  let answer;
   try {
-    answer = await createTable({
-      game: view.game,
-      players: view.players,
-      options: view.options ?? {},
-      seats: page.seats.map((s) => s.kind),
-    });
+    const answer = await askRematch(tableId, token);
+    joinRematch(answer.table, answer.token);
   } catch (e) {
     error.textContent = t("lobby.error", { message: e.message });
     error.hidden = false;
     $("again").disabled = false;
-    return;
   }
-  rememberTable(answer);
-  const myLink = page.seat === null ? null : answer.links[String(page.seat)];
-  const others = Object.entries(answer.links).filter(([seat]) => Number(seat) !== page.seat);
-  if (myLink && others.length === 0) {
-    location.assign(myLink);
-    return;
-  }
+}
+
+function joinRematch(next, seatToken) {
+  localStorage.setItem(`cardtable.seat.${next}`, seatToken);
+  location.assign(roomUrl(`table/${encodeURIComponent(next)}`));
+}
+
+function onRematch(msg) {
+  page.rematch = msg;
+  if (page.message) drawOver(page.message.view);
+}
+
+function drawRematch() {
   const box = $("again-links");
-  box.replaceChildren(el("p", { text: t("lobby.share") }));
-  for (const [seat, link] of Object.entries(answer.links)) {
-    const text = Number(seat) === page.seat ? t("over.my_seat") : t("lobby.sit", { n: seat });
-    box.append(el("a", { text, attrs: { href: link } }), " ");
+  const offer = page.rematch;
+  box.hidden = !offer;
+  if (!offer) return;
+  const who = t("table.seat", { n: offer.by + 1 });
+  const text = tYou("over.rematch_offer", offer.by === page.seat, { who });
+  box.replaceChildren(el("p", { class: "offer", text }));
+  $("again").textContent = offer.token ? t("over.join_rematch") : t("over.again");
+  if (!offer.token) {
+    const href = roomUrl(`table/${encodeURIComponent(offer.next)}?watch`);
+    box.append(el("a", { text: t("over.watch_rematch"), attrs: { href } }));
   }
-  box.hidden = false;
 }
 
 // -- drawing ---------------------------------------------------------------------------------
@@ -403,8 +555,11 @@ async function draw() {
   drawHands($("breakdown"), view, page.hands, page.seat);
   drawLog($("log"), page.log, page.seat);
   drawOver(view);
+  drawPace();
+  drawHandEndPanel(view);
+  $("goal").textContent = goalText(view);
   $("role").textContent =
-    page.seat === null ? t("table.spectator") : t("table.you", { n: page.seat });
+    page.seat === null ? t("table.spectator") : t("table.you", { n: page.seat + 1 });
   const lastMove = $("last-move");
   lastMove.textContent = lastMoveText(msg.last, page.seat);
   lastMove.dataset.action = msg.last?.action ?? "";
@@ -425,9 +580,22 @@ function redrawArea() {
   const msg = page.message;
   if (!msg) return false;
   const area = $("area");
+  const moved = area.dataset.version !== String(msg.version);
+  const before = moved ? snapshot(area) : new Map();
   area.dataset.version = String(msg.version);
   area.dataset.game = msg.view.game;
-  return keepFocus(area, () => renderView(area, msg.view, context(msg), page.module));
+  return keepFocus(area, () => {
+    const owns = renderView(area, msg.view, context(msg), page.module);
+    if (moved && msg.last?.version === msg.version) animateMoves(area, before, msg.last, page.seat, msg.view);
+    // a drawing without a tray of its own (the generic one): the page's tools get one
+    if (!area.contains(page.tools)) {
+      const tray = el("div", { class: "tray", attrs: { role: "region" } }, page.tools);
+      tray.setAttribute("aria-label", t("table.tray"));
+      area.append(tray);
+    }
+    markSeats(area, page.seats, seatMarks());
+    return owns;
+  });
 }
 
 function context(msg) {
@@ -446,15 +614,38 @@ function context(msg) {
     version: msg.version,
     last: msg.last,
     hint: page.hint && page.hint.version === msg.version ? page.hint.action : null,
+    tools: page.tools,
   };
 }
 
+function seatMarks() {
+  const elapsed = (Date.now() - page.seatsAt) / 1000;
+  return { lastBySeat: lastBySeat(), mySeat: page.seat, elapsed };
+}
+
+// Each seat's latest action of this hand in the log (marked on the felt until its next one;
+// a new deal starts clean).
+function lastBySeat() {
+  const found = {};
+  const hand = page.message?.view.hand_number;
+  for (const entry of page.log) {
+    if (entry.hand === hand && !(entry.seat in found)) found[entry.seat] = entry;
+  }
+  return found;
+}
+
+// The seats' marks on the felt, again each second while an away seat counts down.
+let seatTimer = null;
+
 function drawSeatBar() {
-  const view = page.message?.view;
-  drawSeats($("seats"), page.seats, {
-    toMove: view && !view.is_over ? view.to_move : null,
-    mySeat: page.seat,
-  });
+  markSeats($("area"), page.seats, seatMarks());
+  const counting = page.seats.some((s) => s.takeover_in !== null && s.takeover_in !== undefined);
+  if (counting && seatTimer === null) {
+    seatTimer = setInterval(drawSeatBar, 1000);
+  } else if (!counting && seatTimer !== null) {
+    clearInterval(seatTimer);
+    seatTimer = null;
+  }
 }
 
 function drawActions(ownsActions = false) {
@@ -492,6 +683,7 @@ function drawOver(view) {
   }
   $("over-scores").textContent = parts.join(" · ");
   $("again").hidden = page.seat === null;
+  drawRematch();
   $("replay-link").href = roomUrl(`replay/${encodeURIComponent(tableId)}`);
   $("record-link").href = roomUrl(`api/tables/${encodeURIComponent(tableId)}/record`);
 }

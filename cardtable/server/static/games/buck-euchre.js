@@ -4,7 +4,7 @@
 //
 // Drawn defensively from the engine's view: a field that is missing is simply not drawn.
 
-import { pretty, SUITS } from "../cards.js";
+import { cardName, pretty, SUITS } from "../cards.js";
 import { suitName } from "../actions.js";
 import {
   backs,
@@ -14,8 +14,10 @@ import {
   moveButton,
   navRow,
   panel,
+  aboutSeat,
   seatName,
   seatsFrom,
+  tray,
 } from "./common.js";
 
 export const handlesActions = true;
@@ -31,9 +33,9 @@ export function render(area, view, ctx) {
   order.forEach((seat, i) => board.append(seatBox(ctx, view, s, seat, POSITIONS[i] ?? "top")));
   board.append(trickBox(ctx, s, order));
   area.replaceChildren(
-    el("div", { class: "game be" }, infoBar(ctx, view, s), board, handArea(ctx, view, s, legal)),
-    bidding(ctx, view, s, legal),
+    el("div", { class: "game be" }, infoBar(ctx, view, s), board),
     history(ctx, view, s, order),
+    tray(ctx, handArea(ctx, view, s, legal), bidding(ctx, view, s, legal)),
   );
 }
 
@@ -97,7 +99,7 @@ function trickBox(ctx, s, order) {
   const middle = el("div", { class: "middle" });
   if (showingLast && s.last_trick.winner !== undefined && s.last_trick.winner !== null) {
     middle.append(
-      el("span", { class: "took", text: ctx.t("be.took", { who: seatName(ctx, s.last_trick.winner) }) }),
+      el("span", { class: "took", text: aboutSeat(ctx, "be.took", s.last_trick.winner) }),
     );
   } else if (s.upcard && (s.phase === "order" || s.phase === "discard")) {
     middle.append(
@@ -134,7 +136,7 @@ function infoBar(ctx, view, s) {
   if (s.upcard) fact(ctx.t("be.upcard_is", { card: pretty(s.upcard) }));
   if (s.turned_down) fact(ctx.t("be.turned_down", { card: pretty(s.turned_down) }));
   if (s.picked_up && s.dealer !== undefined) {
-    fact(ctx.t("be.picked_up", { who: seatName(ctx, s.dealer), card: pretty(s.picked_up) }));
+    fact(aboutSeat(ctx, "be.picked_up", s.dealer, { card: pretty(s.picked_up) }));
   }
   if (s.discard) fact(ctx.t("be.your_discard", { card: pretty(s.discard) }));
   if (s.upcard && s.upcard[1] === "c" && s.phase === "play") fact(ctx.t("be.clubs_turned"));
@@ -180,8 +182,9 @@ function handArea(ctx, view, s, legal) {
       onClick: () => ctx.play(action),
       playable: true,
       hinted: card === hintCard,
+      // the card in words, for screen readers ("Play Ace of diamonds")
       label: ctx.t(action.startsWith("discard") ? "be.discard_card" : "be.play_card", {
-        card: pretty(card),
+        card: cardName(card),
       }),
     });
     element.dataset.action = action;
@@ -240,7 +243,7 @@ function history(ctx, view, s, order) {
   }
   if (last?.cards) {
     const known = last.winner !== null && last.winner !== undefined;
-    const winner = known ? ctx.t("be.took", { who: seatName(ctx, last.winner) }) : "";
+    const winner = known ? aboutSeat(ctx, "be.took", last.winner) : "";
     const line = trickLine(ctx, last, order);
     const shown = panel("last-trick", caption, line, el("p", { class: "note", text: winner }));
     if (last !== s.last_trick) shown.dataset.part = "last-hand"; // the previous hand's end (C-6)

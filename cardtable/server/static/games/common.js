@@ -6,10 +6,22 @@ import { el, moveButton as button } from "../dom.js";
 
 export { el };
 
-// "You" for the viewer's own seat, else "Seat N" (always "Seat N" in a replay, which shows
+// "You" for the viewer's own seat, else "Seat N" (numbered from 1 for people; the protocol counts from 0) (always "Seat N" in a replay, which shows
 // every seat's view side by side).
 export function seatName(ctx, seat) {
-  return seat === ctx.seat && !ctx.replay ? ctx.t("seat.you") : ctx.t("table.seat", { n: seat });
+  return isYou(ctx, seat) ? ctx.t("seat.you") : ctx.t("table.seat", { n: seat + 1 });
+}
+
+export function isYou(ctx, seat) {
+  return seat === ctx.seat && !ctx.replay && seat !== null && seat !== undefined;
+}
+
+// A sentence about a seat: its "_you" variant when the seat is the viewer's ("You took the
+// trick", not "You took" with a third-person verb), else the plain one with "Seat N".
+export function aboutSeat(ctx, key, seat, params = {}) {
+  const you = isYou(ctx, seat);
+  const text = ctx.t(you ? `${key}_you` : key, { ...params, who: seatName(ctx, seat) });
+  return text;
 }
 
 // Seats in drawing order, starting with the viewer (a spectator starts from seat 0), so the
@@ -17,6 +29,16 @@ export function seatName(ctx, seat) {
 export function seatsFrom(players, viewer) {
   const first = viewer ?? 0;
   return Array.from({ length: players }, (_, i) => (first + i) % players);
+}
+
+// The tray: the viewer's hand and the moves, kept at the bottom of the screen (a sticky
+// strip at the end of the table area) so they stay in view on a phone. The page's own tools
+// (hint, typed move: ctx.tools) join it, so every control of a turn sits together.
+export function tray(ctx, ...children) {
+  const box = el("div", { class: "tray", attrs: { role: "region" } }, ...children);
+  box.setAttribute("aria-label", ctx.t("table.tray"));
+  if (ctx.tools) box.append(ctx.tools);
+  return box;
 }
 
 // The dealer's mark beside a seat's name.

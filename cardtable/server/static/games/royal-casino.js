@@ -25,6 +25,7 @@ import {
   plainButton,
   seatName,
   seatsFrom,
+  tray,
   stateKey,
 } from "./common.js";
 
@@ -43,10 +44,9 @@ export function render(area, view, ctx) {
       { class: "game rc" },
       seatsRow(ctx, view, s),
       tableArea(ctx, s, sel, moves, redraw),
-      handArea(ctx, view, s, sel, moves, redraw),
     ),
-    bar(ctx, view, s, sel, moves, redraw),
     piles(ctx, view, s),
+    tray(ctx, handArea(ctx, view, s, sel, moves, redraw), bar(ctx, view, s, sel, moves, redraw)),
   );
 }
 

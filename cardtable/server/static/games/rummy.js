@@ -22,8 +22,10 @@ import {
   navRow,
   plainButton,
   sameCards,
+  aboutSeat,
   seatName,
   seatsFrom,
+  tray,
   stateKey,
 } from "./common.js";
 
@@ -50,9 +52,12 @@ export function render(area, view, ctx) {
       seatsRow(ctx, view, s),
       piles(ctx, s, sel, moves, redraw),
       meldsArea(ctx, s, sel, moves, hand, redraw),
-      handArea(ctx, view, s, sel, moves, hand, redraw),
     ),
-    bar(ctx, view, s, sel, moves, hand, redraw),
+    tray(
+      ctx,
+      handArea(ctx, view, s, sel, moves, hand, redraw),
+      bar(ctx, view, s, sel, moves, hand, redraw),
+    ),
   );
 }
 
@@ -186,7 +191,7 @@ function meldsArea(ctx, s, sel, moves, hand, redraw) {
       if (at >= 0) {
         node.classList.add("laid-off");
         node.dataset.by = String(laid[at].seat);
-        node.title = `${node.title} · ${ctx.t("rummy.laid_off_by", { who: seatName(ctx, laid[at].seat) })}`;
+        node.title = `${node.title} · ${aboutSeat(ctx, "rummy.laid_off_by", laid[at].seat)}`;
         laid.splice(at, 1);
       }
       return node;
@@ -201,8 +206,10 @@ function meldsArea(ctx, s, sel, moves, hand, redraw) {
     );
     const body = el("span", { class: "cards" }, cards);
     const node = el(usable ? "button" : "div", { class: "meld", data: { meld: n } }, head, body);
-    const who = meld.by === undefined ? "" : seatName(ctx, meld.by);
-    const title = ctx.t("rummy.meld_title", { n, kind, who });
+    const title =
+      meld.by === undefined
+        ? ctx.t("rummy.meld_title", { n, kind, who: "" })
+        : aboutSeat(ctx, "rummy.meld_title", meld.by, { n, kind });
     node.title = title;
     node.setAttribute("aria-label", `${title}: ${(meld.cards ?? []).map(pretty).join(" ")}`);
     if (usable) {
@@ -320,9 +327,10 @@ function bar(ctx, view, s, sel, moves, hand, redraw) {
     }
     buttons.push(moveButton(ctx, text, { label, primary: true }));
   }
-  // Moves with nothing to choose: end the hand, call Rummy, pass.
+  // Moves with nothing to choose: draw from the stock (here too, so a phone's tray has it),
+  // end the hand, call Rummy, pass.
   for (const m of moves) {
-    if (["end", "rummy", "pass"].includes(m.verb)) buttons.push(moveButton(ctx, m.text));
+    if (["draw", "end", "rummy", "pass"].includes(m.verb)) buttons.push(moveButton(ctx, m.text));
   }
   const extra = [];
   if (sel.picked.size || sel.meld !== null || sel.take) {

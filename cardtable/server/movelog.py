@@ -1,0 +1,48 @@
+"""The match's move log as one viewer may read it, sent on join so that a reload, a new tab or
+a spectator starts with the whole story, not an empty log.
+
+Each entry is an action in its public form (``Rules.public_action``, as the terminal shows
+other seats' moves): a move that puts a card face down (Buck Euchre's discard, BE-5) reaches
+the other seats with its text withheld (``action: null``), just as the live ``last`` does; the
+seat that made it reads its own move in full. The log is paged (``PAGE`` entries a message).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cardtable.core.game import Rules
+from cardtable.server.store import StoredAction
+
+PAGE = 200
+
+
+def shown(seat: int, text: str | None, by: str, hand: int, version: int) -> dict[str, Any]:
+    """One move as a client receives it (the live ``last`` and each log entry alike)."""
+    return {"seat": seat, "action": text, "by": by, "hand": hand, "version": version}
+
+
+def entry(rules: Rules[Any], action: StoredAction, viewer: int | None) -> dict[str, Any]:
+    text: str | None = action.text
+    if viewer != action.seat and rules.public_action(rules.parse_action(action.text)) != text:
+        text = None
+    return shown(action.seat, text, action.by, action.hand, action.number)
+
+
+def pages(
+    table: str, rules: Rules[Any], actions: Sequence[StoredAction], viewer: int | None
+) -> list[dict[str, Any]]:
+    """The ``log`` messages for ``viewer``: oldest first, none when nothing was played."""
+    entries = [entry(rules, a, viewer) for a in actions]
+    count = (len(entries) + PAGE - 1) // PAGE
+    return [
+        {
+            "type": "log",
+            "table": table,
+            "page": i,
+            "pages": count,
+            "entries": entries[i * PAGE : (i + 1) * PAGE],
+        }
+        for i in range(count)
+    ]

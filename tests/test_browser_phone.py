@@ -1,0 +1,138 @@
+"""Phone first: at your turn your hand and the controls of the turn (the move buttons, the hint)
+are on the first screen at every tested size, in every game, without scrolling; the felt shows
+each seat once (no strip repeating them); no seat is read as "Seat 0". Each game at each size
+is also saved as a screenshot under docs/screenshots/ (the pictures docs/client.md describes)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize
+
+from tests import test_browser_support as support
+from tests.test_browser_support import ROOT, Room, wait_my_turn_or_over
+
+pytestmark = support.needs_chromium
+room = support.room
+browser = support.browser
+
+SIZES: dict[str, ViewportSize] = {
+    "375x667": {"width": 375, "height": 667},
+    "390x844": {"width": 390, "height": 844},
+    "768x1024": {"width": 768, "height": 1024},
+    "1366x768": {"width": 1366, "height": 768},
+}
+GAMES = {"royal-casino": 2, "buck-euchre": 4, "rummy-500": 3, "queen-city-rum": 2}
+DOCS_SHOTS = ROOT / "docs" / "screenshots"
+INSIDE = """(sel) => [...document.querySelectorAll(sel)].filter((e) => e.getClientRects().length)
+  .map((e) => { const r = e.getBoundingClientRect();
+    const ok = r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+    return {sel, top: r.top, bottom: r.bottom, left: r.left, right: r.right, ok}; })"""
+
+
+def outside(p: Page, selector: str) -> list[dict[str, object]]:
+    """The visible elements matching ``selector`` not wholly inside the viewport; fails if none
+    is visible at all (the control must be there to be checked)."""
+    found: list[dict[str, object]] = p.evaluate(INSIDE, selector)
+    assert found, f"nothing visible matches {selector}"
+    return [f for f in found if not f["ok"]]
+
+
+def save(p: Page, name: str) -> Path:
+    """A small PNG of the first screen (what a person sees without scrolling)."""
+    DOCS_SHOTS.mkdir(parents=True, exist_ok=True)
+    path = DOCS_SHOTS / f"{name}.png"
+    p.screenshot(path=str(path))
+    return path
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_hand_and_controls_on_the_first_screen(room: Room, browser: Browser, game: str) -> None:
+    players = GAMES[game]
+    created = room.create(game, ["human"] + [room.bot(game)] * (players - 1), players=players)
+    context = browser.new_context(viewport=SIZES["375x667"])
+    context.set_default_timeout(15_000)
+    p = context.new_page()
+    errors: list[str] = []
+    p.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        p.goto(created["links"]["0"])
+        assert wait_my_turn_or_over(p) == "turn"
+        assert p.locator("#seats").count() == 0  # the felt shows the seats, once
+        for size, viewport in SIZES.items():
+            p.set_viewport_size(viewport)
+            p.evaluate("window.scrollTo(0, 0)")
+            # a card of the hand, and (after choosing one where a card leads to moves) the
+            # move buttons and the hint: all inside the first screen
+            assert outside(p, ".tray .cards .card") == [], size
+            playable = p.locator(".tray button.card.playable")
+            one_click = game == "buck-euchre"  # a card there is played by one click
+            if playable.count() and not one_click and not p.locator(".tray button.move").count():
+                playable.first.click()
+            assert outside(p, ".tray .move-bar button.move, .tray #hint") == [], size
+            assert p.evaluate("document.documentElement.scrollWidth <= innerWidth"), size
+            text = p.inner_text("body")
+            assert not re.search(r"\b(Seat|seat) 0\b", text), size
+            save(p, f"{game}-{size}")
+            p.keyboard.press("Escape")  # the choice is cleared for the next size
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+def test_the_lobby_at_each_size(room: Room, browser: Browser) -> None:
+    """Every option's name is whole (none cut off), the computer levels are explained, and a
+    table for one person offers a way in, not links to send."""
+    context = browser.new_context(viewport=SIZES["375x667"])
+    context.set_default_timeout(15_000)
+    p = context.new_page()
+    try:
+        p.goto(room.base + "/")
+        p.wait_for_selector("#game option", state="attached")
+        p.select_option("#game", "rummy-500")
+        p.wait_for_selector("#options label.option")
+        for size, viewport in SIZES.items():
+            p.set_viewport_size(viewport)
+            cut = p.evaluate(
+                """() => [...document.querySelectorAll('#options label.option > span')]
+                  .filter((s) => s.scrollWidth > s.clientWidth + 1).map((s) => s.textContent)"""
+            )
+            assert cut == [], (size, cut)
+            assert "search" in p.inner_text(".levels-help")
+            save(p, f"lobby-{size}")
+        p.select_option("#players", "2")
+        p.select_option('#seats select[data-seat="1"]', "heuristic")
+        p.click("#create button[type=submit], form#create button.primary")
+        p.wait_for_selector("#created:not([hidden])")
+        assert p.locator("#links input").count() == 0  # nothing to send
+        assert p.locator("#play-now").count() == 1
+        assert "Send each player" not in p.inner_text("#created")
+    finally:
+        context.close()
+
+
+def test_four_colour_suits_are_a_choice_that_stays(room: Room, browser: Browser) -> None:
+    created = room.create("rummy-500", ["human", "heuristic"], players=2)
+    context = browser.new_context(viewport=SIZES["390x844"])
+    context.set_default_timeout(15_000)
+    p = context.new_page()
+    try:
+        p.goto(created["links"]["0"])
+        assert wait_my_turn_or_over(p) == "turn"
+        assert not p.evaluate("document.documentElement.classList.contains('four-colour')")
+        p.check("#four-colour")
+        p.reload()
+        p.wait_for_selector(".tray .cards .card")
+        assert p.evaluate("document.documentElement.classList.contains('four-colour')")
+        assert p.is_checked("#four-colour")
+        # the faces are the deck's SVGs, loaded
+        loaded = p.evaluate(
+            "() => [...document.querySelectorAll('.tray img.face-img')]"
+            ".every((i) => i.complete && i.naturalWidth > 0)"
+        )
+        assert loaded
+        save(p, "rummy-500-four-colour-390x844")
+    finally:
+        context.close()

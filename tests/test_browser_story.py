@@ -1,0 +1,111 @@
+"""The whole story: the move log a page shows is the match's, whoever opens it and whenever
+(the same before and after a reload, and for a spectator who arrives late); each hand ends
+with a summary that shows every seat's cards left in hand and the breakdown, and stays until
+dismissed; the match's target and the rule that ends it are on screen."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Browser, Page
+
+from cardtable.core.match import Match
+from tests import test_browser_support as support
+from tests.test_browser_support import (
+    Room,
+    legal_actions,
+    version,
+    wait_my_turn_or_over,
+)
+
+pytestmark = support.needs_chromium
+room = support.room
+browser = support.browser
+page = support.page
+
+LOG = "() => [...document.querySelectorAll('#log li')].map((li) => li.innerText)"
+
+
+def log_of(p: Page) -> list[str]:
+    p.wait_for_function("(n) => document.querySelectorAll('#log li').length >= n", arg=1)
+    found: list[str] = p.evaluate(LOG)
+    return found
+
+
+def test_the_log_is_the_same_after_a_reload_and_for_a_spectator(
+    room: Room, page: Page, browser: Browser
+) -> None:
+    created = room.create("royal-casino", ["human", "heuristic"], players=2)
+    page.goto(created["links"]["0"])
+    for _ in range(3):  # a few moves each, typed as notation
+        assert wait_my_turn_or_over(page) == "turn"
+        before = version(page)
+        page.evaluate("document.querySelector('#typed-box').open = true")
+        page.fill("#typed-input", legal_actions(page)[0])
+        page.press("#typed-input", "Enter")
+        page.wait_for_function(
+            "(v) => Number(document.querySelector('#area').dataset.version) > v"
+            " && document.querySelector('#turn').classList.contains('mine')",
+            arg=before + 1,
+        )
+    seen = log_of(page)
+    assert len(seen) >= 5
+    assert "Royal Casino" not in page.inner_text("#goal") and "21" in page.inner_text("#goal")
+    page.reload()
+    page.wait_for_function("(n) => document.querySelectorAll('#log li').length >= n", arg=len(seen))
+    assert log_of(page) == seen
+    context = browser.new_context()
+    try:
+        watcher = context.new_page()
+        watcher.goto(f"{created['watch']}?watch")
+        watcher.wait_for_function(
+            "(n) => document.querySelectorAll('#log li').length >= n", arg=len(seen)
+        )
+        # the same moves; a spectator reads "Seat 1" where the player reads "You"
+        theirs = log_of(watcher)
+        assert [s.replace("Seat 1", "You") for s in theirs] == seen
+    finally:
+        context.close()
+
+
+def test_a_hand_ends_with_a_summary_of_the_cards_left(room: Room, page: Page) -> None:
+    created = room.create("queen-city-rum", ["heuristic", "heuristic"], players=2, target=500)
+    page.goto(f"{created['watch']}?watch")
+    page.wait_for_selector("#hand-end", state="visible", timeout=120_000)
+    title = page.inner_text("#hand-end-title")  # the first hand, or a later one on a slow machine
+    assert re.fullmatch(r"Hand \d+ is over", title), title
+    rows = page.locator("#hand-end .seat-left")
+    assert rows.count() == 2  # both seats, with what they still held
+    left = page.locator("#hand-end .seat-left .card").count()
+    assert left > 0 or "held no cards" in page.inner_text("#hand-end")
+    assert page.locator("#hand-end table.sides tr[data-item='total']").count() == 1
+    page.wait_for_function("() => Number(document.querySelector('#area').dataset.version) > 0")
+    assert page.is_visible("#hand-end")  # it stays while the next hand is played
+    page.click("#hand-end-close")
+    assert page.is_hidden("#hand-end")
+    page.reload()
+    page.wait_for_selector("#area[data-version]")
+    # dismissed stays dismissed (a later hand, the bots playing fast, has its own summary)
+    assert page.is_hidden("#hand-end") or page.inner_text("#hand-end-title") != title
+
+
+def test_the_summary_shows_what_the_last_capturer_took(room: Room, page: Page) -> None:
+    """Royal Casino: the cards left on the table at the hand's end went to the last capturer
+    (RC-19); the summary shows them, as the stored record says they were."""
+    created = room.create("royal-casino", ["heuristic", "heuristic"], players=2, target=4)
+    table = created["table"]["id"]
+    page.goto(f"{created['watch']}?watch")
+    page.wait_for_selector("#over:not([hidden])", timeout=120_000)
+    record = room.get(f"/api/tables/{table}/record")
+    hands = record["hands"]
+    before = sum(len(h["actions"]) for h in hands) - 1
+    m = Match.from_record(record, upto=before)
+    state = m.view(None)["state"]
+    on_table = set(state["loose"]) | {c for b in state["builds"] for c in b["cards"]}
+    last = hands[-1]["actions"][-1]
+    named = set(re.findall(r"[A2-9TJQK][cdhs]", last))
+    left = on_table | named if last.startswith("trail") else on_table - named
+    assert page.inner_text("#hand-end-title") == f"Hand {len(hands)} is over"
+    assert "made the last capture" in page.inner_text("#hand-end")
+    shown = page.eval_on_selector_all(".table-left .card", "cs => cs.map((c) => c.dataset.card)")
+    assert set(shown) == left

@@ -1,0 +1,97 @@
+"""Words a person can read and hear, in their language: a refused move explained in Punjabi
+(in Gurmukhi, the rule named in Punjabi; a keyed reason from the engine said in Punjabi too),
+the hand a labelled region whose cards are buttons named in words of the page's language, the
+last move announced to screen readers, and "You" sentences that agree with "you"."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page
+
+from tests import test_browser_support as support
+from tests.test_browser_support import (
+    Room,
+    legal_actions,
+    set_language,
+    version,
+    wait_my_turn_or_over,
+)
+
+pytestmark = support.needs_chromium
+room = support.room
+browser = support.browser
+page = support.page
+
+GURMUKHI = re.compile(r"[\u0A00-\u0A7F]")
+CANDIDATES = ["order", "pass", "play 9c", "play Ah", "play Js", "discard 9c", "trump s"]
+
+
+def open_in(page: Page, room: Room, lang: str) -> None:
+    created = room.create("buck-euchre", ["human"] + ["heuristic"] * 3, players=4)
+    page.goto(room.base + "/")
+    set_language(page, lang)
+    page.goto(created["links"]["0"])
+    assert wait_my_turn_or_over(page) == "turn"
+
+
+def test_a_punjabi_refusal_reason_in_gurmukhi(room: Room, page: Page) -> None:
+    open_in(page, room, "pa")
+    legal = legal_actions(page)
+    illegal = next(a for a in CANDIDATES if a not in legal)
+    page.evaluate("document.querySelector('#typed-box').open = true")
+    page.fill("#typed-input", illegal)
+    page.press("#typed-input", "Enter")
+    page.wait_for_selector("#error:not([hidden])")
+    head = page.inner_text("#error .error-head")
+    assert GURMUKHI.search(head) and not re.search(r"[A-Za-z]{3,}", head), head
+    # a keyed reason (the engine's refusals carry a key and parameters) is said in Punjabi,
+    # the engine's English sentence kept one click away
+    said = page.evaluate(
+        """async () => {
+          const { drawError } = await import('/static/panels.js');
+          const box = document.createElement('div');
+          drawError(box, { code: 'illegal', rule: 'R5-9', key: 'rummy.may_not_discard',
+                           params: { card: '7♥' }, message: 'You may not discard 7h now' });
+          return [box.querySelector('.keyed').innerText,
+                  box.querySelector('.engine-reason').closest('details') !== null];
+        }"""
+    )
+    assert GURMUKHI.search(said[0]) and "7♥" in said[0] and said[1], said
+
+
+def test_the_hand_is_a_region_of_cards_named_in_words(room: Room, page: Page) -> None:
+    open_in(page, room, "pa")
+    tray = page.get_by_role("region", name="ਤੁਹਾਡਾ ਹੱਥ ਅਤੇ ਚਾਲਾਂ")
+    cards = tray.locator(".cards .card")
+    assert cards.count() == 5
+    expected = page.evaluate(
+        """async () => {
+          const { cardName } = await import('/static/cards.js');
+          return [...document.querySelectorAll('.tray .cards .card')]
+            .map((c) => cardName(c.dataset.card));
+        }"""
+    )
+    for i in range(cards.count()):
+        name = cards.nth(i).get_attribute("aria-label") or ""
+        # the card in words ("ਹੀਰਿਆਂ ਦਾ ਏਸ"), alone or in what pressing it does ("… ਖੇਡੋ")
+        assert expected[i] in name and GURMUKHI.search(expected[i]), (name, expected[i])
+    playable = tray.locator("button.card")
+    assert playable.count() + tray.locator(".move-bar button.move").count() > 0
+    for i in range(playable.count()):  # a button whose accessible name is the card in words
+        label = playable.nth(i).get_attribute("aria-label") or ""
+        assert tray.get_by_role("button", name=label, exact=True).count() >= 1
+    assert page.get_attribute("#last-move", "aria-live") == "polite"
+
+
+def test_you_sentences_agree_in_english_and_tagalog(room: Room, page: Page) -> None:
+    open_in(page, room, "tl")
+    before = version(page)
+    first = legal_actions(page)[0]
+    page.click(f'.tray button.move[data-action="{first}"]')
+    page.wait_for_function(
+        "(v) => Number(document.querySelector('#area').dataset.version) > v", arg=before
+    )
+    text = page.inner_text("body")
+    assert "ng Ikaw" not in text and "You wins" not in text
+    assert not re.search(r"\b(Upuan|Seat) 0\b", text)
