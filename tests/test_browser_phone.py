@@ -128,11 +128,10 @@ def test_four_colour_suits_are_a_choice_that_stays(room: Room, browser: Browser)
         assert p.evaluate("document.documentElement.classList.contains('four-colour')")
         assert p.is_checked("#four-colour")
         # the faces are the deck's SVGs, loaded
-        loaded = p.evaluate(
-            "() => [...document.querySelectorAll('.tray img.face-img')]"
-            ".every((i) => i.complete && i.naturalWidth > 0)"
+        p.wait_for_function(
+            "() => { const faces = [...document.querySelectorAll('.tray img.face-img')];"
+            " return faces.length > 0 && faces.every((i) => i.complete && i.naturalWidth > 0); }"
         )
-        assert loaded
         save(p, "rummy-500-four-colour-390x844")
     finally:
         context.close()

@@ -6,18 +6,16 @@ from __future__ import annotations
 import asyncio
 import json
 import signal
-from collections.abc import Coroutine
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import httpx2
 from websockets.asyncio.client import ClientConnection, connect
 
+from tests.loops import run_apart
 from tests.server_process import serving
 
 ROOT = Path(__file__).parent.parent
-T = TypeVar("T")
 
 
 SERVE = ("--bot-delay", "0", "--takeover-seconds", "0", "--plugin", "tests.toygame")
@@ -79,13 +77,6 @@ async def play(base: str, table: str, token: str, moves: int | None) -> Seat:
             await seat.play_one()
             done += 1
         return seat
-
-
-def run_apart(coro: Coroutine[Any, Any, T]) -> T:
-    """``asyncio.run`` on a thread of its own: a Playwright test earlier in the same worker
-    may leave its event loop running on this thread, where ``asyncio.run`` refuses to start."""
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(asyncio.run, coro).result()
 
 
 def test_kill_9_loses_no_acknowledged_action(db_url: str) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import copy
 import os
 import time
@@ -15,6 +14,7 @@ from cardtable.bots import make_bot
 from cardtable.core.match import Match
 from cardtable.server.workers import Workers
 
+from .loops import run_apart
 from .test_server_helpers import create, make_app
 
 
@@ -31,7 +31,7 @@ def test_a_search_chosen_in_a_process_goes_on_as_if_chosen_here() -> None:
         for _ in range(4):
             view, legal = match.view(match.to_move), match.legal_actions()
             expected = here.choose(copy.deepcopy(view), legal)
-            chosen = asyncio.run(workers.bot("search:easy", there, view, legal))
+            chosen = run_apart(workers.bot("search:easy", there, view, legal))
             assert chosen == expected
             match.play(chosen)
         assert isinstance(workers._search, ProcessPoolExecutor)
