@@ -1,16 +1,18 @@
-"""The ``cardtable`` command line: simulate (and, as they land, play, tournament, serve)."""
+"""The ``cardtable`` command line: ``simulate`` and ``games`` here, the other commands wired in
+from their own modules (``_wire``)."""
 
 from __future__ import annotations
 
 import json
 import time
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from cardtable.bots import RandomBot
+from cardtable.cli.options import parse_options
 from cardtable.core.errors import CardtableError
 from cardtable.core.invariants import check_scores, check_state
 from cardtable.core.match import Match
@@ -21,17 +23,6 @@ app = typer.Typer(
     add_completion=False,
 )
 console = Console()
-
-
-def parse_options(pairs: list[str]) -> dict[str, Any]:
-    """``-o target=100 -o sweeps=off`` → {"target": "100", "sweeps": "off"}; the game checks."""
-    out: dict[str, Any] = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep or not name.strip():
-            raise typer.BadParameter(f"option {pair!r} must look like name=value")
-        out[name.strip().replace("-", "_")] = value.strip()
-    return out
 
 
 @app.command()

@@ -24,6 +24,7 @@ from rich.text import Text
 
 from cardtable.bots import LEVELS, Bot, make_bot
 from cardtable.cli import actions, coach, render, results, text
+from cardtable.cli.options import parse_options
 from cardtable.cli.render import Look
 from cardtable.cli.text import set_language, t
 from cardtable.core.errors import CardtableError
@@ -338,8 +339,6 @@ def play(
     lang: Annotated[str, typer.Option(help="language: en, pa (Punjabi) or tl (Tagalog)")] = "en",
 ) -> None:
     """Play whole matches in the terminal against computer players."""
-    from cardtable.cli.main import parse_options
-
     console = text.console(lang)
     try:
         set_language(lang)

@@ -19,6 +19,7 @@ from rich.table import Table
 
 from cardtable.bots.tournament import BACKENDS, Results, run_tournament
 from cardtable.bots.tournament import Progress as ProgressFn
+from cardtable.cli.options import parse_options
 from cardtable.core.errors import CardtableError
 
 console = Console()
@@ -53,8 +54,6 @@ def tournament(
     as_json: Annotated[bool, typer.Option("--json", help="print the results as JSON")] = False,
 ) -> None:
     """Play bots against each other, seats rotated, and rank them."""
-    from cardtable.cli.main import parse_options  # here: main imports this module
-
     levels = [b for b in bots.split(",") if b.strip()]
 
     def run(progress: ProgressFn | None) -> Results:
