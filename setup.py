@@ -11,8 +11,11 @@ too (``cardtable/_pure.py``).
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import sys
+from pathlib import Path
 
 from setuptools import Extension, setup
 
@@ -39,6 +42,10 @@ COMPILED = [
 #: The game packages above; each is compiled into a shared library of its own.
 FAMILIES = ("royal_casino", "rummy")
 
+#: Written at each compiling build: the SHA-256 of every compiled module's source, so a test
+#: can tell a compiled module from one built of other source by content, not by file times.
+STAMP = Path("cardtable") / "_compiled_sources.json"
+
 #: Commands that only describe the project (its metadata, its source archive): pip runs them
 #: before every build, and mypyc's analysis of the modules above would cost seconds each time.
 DESCRIBING = {"egg_info", "dist_info", "sdist"}
@@ -63,9 +70,16 @@ def compiled_extensions() -> list[Extension]:
         for family in FAMILIES
     ]
     extensions: list[Extension] = mypycify(COMPILED, opt_level="3", separate=groups)
+    stamp_sources()
     for extension in extensions:
         extension.optional = True  # no C compiler: a warning, and the plain modules are used
     return extensions
+
+
+def stamp_sources() -> None:
+    """Record what is being compiled (``STAMP``); ``tests/test_compiled.py`` compares it."""
+    digests = {path: hashlib.sha256(Path(path).read_bytes()).hexdigest() for path in COMPILED}
+    STAMP.write_text(json.dumps(digests, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 
 setup(
