@@ -15,9 +15,10 @@ import typer
 
 from cardtable.cli.limits import with_limit_options
 from cardtable.cli.logs import configure as configure_logs
-from cardtable.server.config import DEFAULT_DB, ServerConfig
+from cardtable.server.config import ServerConfig
 
 WS_HARD_LIMIT = 1024 * 1024  # frames above this close the connection; above the cap, an error
+DEFAULTS = ServerConfig()  # the options' defaults are the settings' own
 
 
 @with_limit_options
@@ -38,7 +39,7 @@ def serve(
             envvar="CARDTABLE_DB",
             help="database URL: a SQLite file, or postgresql://user@host/name",
         ),
-    ] = DEFAULT_DB,
+    ] = DEFAULTS.db_url,
     bot_delay: Annotated[
         float,
         typer.Option(
@@ -46,7 +47,7 @@ def serve(
             envvar="CARDTABLE_BOT_DELAY",
             help="seconds between computer moves, so people can follow",
         ),
-    ] = 0.8,
+    ] = DEFAULTS.bot_delay,
     takeover_seconds: Annotated[
         float,
         typer.Option(
@@ -54,14 +55,14 @@ def serve(
             envvar="CARDTABLE_TAKEOVER_SECONDS",
             help="seconds a player may be away before a computer plays for them (0: never)",
         ),
-    ] = 60.0,
+    ] = DEFAULTS.takeover_seconds,
     takeover_level: Annotated[
         str,
         typer.Option(
             envvar="CARDTABLE_TAKEOVER_LEVEL",
             help="level of the computer that stands in for an away player",
         ),
-    ] = "heuristic",
+    ] = DEFAULTS.takeover_level,
     max_message_bytes: Annotated[
         int,
         typer.Option(
@@ -70,13 +71,13 @@ def serve(
             envvar="CARDTABLE_MAX_MESSAGE_BYTES",
             help="largest WebSocket message accepted",
         ),
-    ] = 16 * 1024,
+    ] = DEFAULTS.max_message_bytes,
     rate: Annotated[
         float,
         typer.Option(
             min=1, envvar="CARDTABLE_RATE", help="messages per second one connection may send"
         ),
-    ] = 20.0,
+    ] = DEFAULTS.rate,
     plugin: Annotated[
         list[str] | None,
         typer.Option(
