@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable import IllegalActionError, Match, NotationError, OptionError, parse_cards
+from cardtable import Match, NotationError, OptionError, parse_cards
 from cardtable.core.cards import HEARTS, SPADES
 from cardtable.games.buck_euchre import DECK, POS, TABLES
 from cardtable.games.tricks import NO_TRUMP
+from tests.refusals import refused
 
 from .test_be_support import deal, hand, legal, play, stack
 
@@ -46,15 +47,6 @@ F_PLAY = (
 
 def t_deal(**options: object) -> Match:
     return deal(3, T_HANDS, T_UP, T_KITTY, **options)
-
-
-def refused(m: Match, action: str) -> IllegalActionError:
-    """The error an illegal action raises; the match must be unchanged afterwards."""
-    before = (m.record(), legal(m), m.to_move)
-    with pytest.raises(IllegalActionError) as err:
-        m.play(action)
-    assert (m.record(), legal(m), m.to_move) == before
-    return err.value
 
 
 def state(m: Match, seat: int | None = None) -> dict[str, object]:

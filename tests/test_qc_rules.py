@@ -5,21 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable import IllegalActionError, Match, NotationError, card_str, parse_cards
+from cardtable import Match, NotationError, card_str, parse_cards
 from cardtable.core.registry import rules_class
+from tests.refusals import refused
 from tests.test_rummy_support import hand_of, legal, play, rummy_match, stack
 
 QC = "queen-city-rum"
-
-
-def refused(m: Match, action: str, rule: str) -> IllegalActionError:
-    """``action`` is refused citing ``rule``, and the match is left as it was."""
-    before = (m.record(), legal(m), m.to_move)
-    with pytest.raises(IllegalActionError) as info:
-        m.play(action)
-    assert info.value.rule == rule, str(info.value)
-    assert (m.record(), legal(m), m.to_move) == before
-    return info.value
 
 
 # -- QC-1 ----------------------------------------------------------------------------------

@@ -7,21 +7,12 @@ from typing import Any
 
 import pytest
 
-from cardtable import IllegalActionError, Match, OptionError
+from cardtable import Match, OptionError
 from cardtable.core.registry import rules_class
+from tests.refusals import refused
 from tests.test_rummy_support import hand_of, legal, play, rummy_match, stack
 
 R5 = "rummy-500"
-
-
-def refused(m: Match, action: str, rule: str) -> IllegalActionError:
-    """``action`` is refused citing ``rule``, and the match is left as it was."""
-    before = (m.record(), legal(m), m.to_move)
-    with pytest.raises(IllegalActionError) as info:
-        m.play(action)
-    assert info.value.rule == rule, str(info.value)
-    assert (m.record(), legal(m), m.to_move) == before
-    return info.value
 
 
 # -- R5-1 ----------------------------------------------------------------------------------

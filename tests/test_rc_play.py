@@ -6,17 +6,9 @@ from __future__ import annotations
 import pytest
 
 from cardtable import IllegalActionError, Match, NotationError, OptionError
+from tests.refusals import refused
 
 from .test_rc_support import builds, deal, legal, play, state
-
-
-def refused(m: Match, text: str) -> str:
-    """The rule id with which ``text`` is refused; the match must be unchanged."""
-    before = m.record()
-    with pytest.raises(IllegalActionError) as e:
-        m.play(text)
-    assert m.record() == before
-    return e.value.rule
 
 
 # -- RC-1 players and sides --------------------------------------------------------------------
@@ -132,9 +124,9 @@ def test_rc_5_capture_single_cards_sums_and_whole_builds() -> None:
         "trail Jh",
         "trail Kc",
     ]
-    assert refused(m, "capture Jh: 2c 5c 4h") == "RC-7"
-    assert refused(m, "capture 9d: 4h") == "RC-7"
-    assert refused(m, "capture 9d: 2c 5s") == "RC-5"
+    assert refused(m, "capture Jh: 2c 5c 4h").rule == "RC-7"
+    assert refused(m, "capture 9d: 4h").rule == "RC-7"
+    assert refused(m, "capture 9d: 2c 5s").rule == "RC-5"
     m.play("capture 9d: 2c 5c 7d 4h")
     s = state(m)
     assert s["piles"] == [[], ["2c", "5c", "7d", "9d", "4h"]]
@@ -184,8 +176,8 @@ def test_rc_6_capture_with_a_matching_rank_takes_every_one() -> None:
         "trail 5c",
         "trail Tc",
     ]
-    assert refused(m, "capture 7h: 7c") == "RC-6"
-    assert refused(m, "capture 7h: 3h 4s") == "RC-6"
+    assert refused(m, "capture 7h: 7c").rule == "RC-6"
+    assert refused(m, "capture 7h: 3h 4s").rule == "RC-6"
     m.play("capture 7h: 7c 7d")
     assert state(m)["loose"] == ["3h", "4s"]
 
@@ -193,7 +185,7 @@ def test_rc_6_capture_with_a_matching_rank_takes_every_one() -> None:
 def test_rc_16_no_trail_with_a_matching_rank() -> None:
     m = rank_position()
     assert "trail 7h" not in legal(m)
-    assert refused(m, "trail 7h") == "RC-16"
+    assert refused(m, "trail 7h").rule == "RC-16"
 
 
 # -- RC-7 builds -------------------------------------------------------------------------------
@@ -203,10 +195,10 @@ def test_rc_7_a_build_is_captured_whole_by_its_value() -> None:
     assert builds(m) == [("5c 8c 3d 8h", 8, 0, "multiple")]
     assert state(m)["loose"] == ["Qs"]
     assert legal(m) == ["capture 8s: 5c 8c 3d 8h", "trail 2h", "trail 4c", "trail 8s", "trail Kd"]
-    assert refused(m, "capture 8s: 8h") == "RC-7"
-    assert refused(m, "capture 8s: 5c 3d") == "RC-7"
-    assert refused(m, "build 4c: 5c 8c 3d 8h =12") == "RC-12"
-    assert refused(m, "build 2h: Qs =15") == "RC-7"
+    assert refused(m, "capture 8s: 8h").rule == "RC-7"
+    assert refused(m, "capture 8s: 5c 3d").rule == "RC-7"
+    assert refused(m, "build 4c: 5c 8c 3d 8h =12").rule == "RC-12"
+    assert refused(m, "build 2h: Qs =15").rule == "RC-7"
     m.play("capture 8s: 5c 8c 3d 8h")
     assert builds(m) == [] and state(m)["pile_sizes"] == [0, 5]
 
@@ -253,8 +245,8 @@ def test_rc_9_create_single_and_multiple_builds() -> None:
         "trail Kc",
     ]
     # the table's own 5d 3h are never grouped without the played card
-    assert refused(m, "build 6c: 5d 3h =8") == "RC-9"
-    assert refused(m, "build 6c: 8c =8") == "RC-9"
+    assert refused(m, "build 6c: 5d 3h =8").rule == "RC-9"
+    assert refused(m, "build 6c: 8c =8").rule == "RC-9"
     m.play("build 6c: 8c 5d 3h 2s =8")
     assert builds(m) == [("6c 8c 5d 3h 2s", 8, 0, "multiple")]
     assert state(m)["loose"] == []
@@ -285,8 +277,8 @@ def test_rc_10_raise_an_opponents_single_build() -> None:
         "trail 7s",
         "trail Kd",
     ]
-    assert refused(m, "build 3h: 2c 4d 5h =14") == "RC-10"  # a table card never raises
-    assert refused(m, "build Kd: 2c 4d =19") == "RC-7"
+    assert refused(m, "build 3h: 2c 4d 5h =14").rule == "RC-10"  # a table card never raises
+    assert refused(m, "build Kd: 2c 4d =19").rule == "RC-7"
     m.play("build 3h: 2c 4d 9s =9")
     assert builds(m) == [("2c 4d 3h 9s", 9, 1, "multiple")]
 
@@ -296,7 +288,7 @@ def test_rc_10_no_raising_your_own_build() -> None:
     m.play("trail Kd")
     # 3s would raise the own 6 to 9 (9c is held): not allowed; 6c must take its build (RC-13).
     assert legal(m) == ["capture 6c: 2c 4d", "capture 9c: 9s"]
-    assert refused(m, "build 3s: 2c 4d =9") == "RC-10"
+    assert refused(m, "build 3s: 2c 4d =9").rule == "RC-10"
 
 
 @pytest.mark.parametrize("option", [False, True])
@@ -314,7 +306,7 @@ def test_rc_10_partners_build_raised_only_with_the_option(option: bool) -> None:
         m.play("build 3h: 2c 4d =9")
         assert builds(m) == [("2c 4d 3h", 9, 2, "single")]
     else:
-        assert refused(m, "build 3h: 2c 4d =9") == "RC-10"
+        assert refused(m, "build 3h: 2c 4d =9").rule == "RC-10"
 
 
 # -- RC-11 adding to a build -------------------------------------------------------------------
@@ -376,7 +368,7 @@ def test_rc_12_builds_side_by_side_never_merged_multiples_fixed() -> None:
         "capture 8d: 3c 5c",
         "capture 8d: 3c 5c 2h 6h",
     ]
-    assert refused(m, "build 8c: 3c 5c 2h 6h =8") == "RC-12"
+    assert refused(m, "build 8c: 3c 5c 2h 6h =8").rule == "RC-12"
     m.play("build 8c: 2h 6h =8")
     # the single 8 may be raised to 12, the multiple 8 may not
     assert legal(m) == [
@@ -389,7 +381,7 @@ def test_rc_12_builds_side_by_side_never_merged_multiples_fixed() -> None:
         "trail 4c",
         "trail 8h",
     ]
-    assert refused(m, "build 4c: 8c 2h 6h =12") == "RC-12"
+    assert refused(m, "build 4c: 8c 2h 6h =12").rule == "RC-12"
 
 
 # -- RC-13 holding the capturing card ----------------------------------------------------------
@@ -408,7 +400,7 @@ def test_rc_13_build_only_a_value_you_keep_in_hand() -> None:
         "trail 8c",
         "trail 9d",
     ]
-    assert refused(m, "build 3c: 5c 2d =10") == "RC-13"
+    assert refused(m, "build 3c: 5c 2d =10").rule == "RC-13"
 
 
 def test_rc_13_owner_keeps_capturing_card() -> None:
@@ -416,7 +408,7 @@ def test_rc_13_owner_keeps_capturing_card() -> None:
     play(m, "build 3c: 5c =8, trail 6d")
     # the only 8 must take the own build (2d 6d may go with it); 5h and 9d have no play
     assert legal(m) == ["capture 8c: 3c 5c", "capture 8c: 3c 5c 2d 6d"]
-    assert refused(m, "capture 8c: 2d 6d") == "RC-13"
+    assert refused(m, "capture 8c: 2d 6d").rule == "RC-13"
 
 
 def test_rc_17_an_owner_may_not_trail() -> None:
@@ -444,8 +436,8 @@ def test_rc_14_no_building_for_a_partner() -> None:
         "trail 8h",
         "trail 8s",
     ]
-    assert refused(m, "build 8h: 3c 5c =8") == "RC-14"  # not onto the partner's build
-    assert refused(m, "build 7s: 2h =9") == "RC-13"  # the partner's 9c does not count
+    assert refused(m, "build 8h: 3c 5c =8").rule == "RC-14"  # not onto the partner's build
+    assert refused(m, "build 7s: 2h =9").rule == "RC-13"  # the partner's 9c does not count
     m.play("capture 8h: 3c 5c")
     assert state(m)["piles"] == [["3c", "5c", "8h"], []]
 
