@@ -22,6 +22,8 @@ def test_games_catalogue_lists_games_options_and_seat_kinds(db_url: str) -> None
         assert toy == {
             "id": TOY,
             "title": "Toy High Card",
+            "rule_prefix": "",
+            "listed": False,  # a test game: the lobby leaves it out
             "players": [2],
             "default_players": 2,
             "options": [
@@ -47,6 +49,13 @@ def test_games_catalogue_lists_games_options_and_seat_kinds(db_url: str) -> None
         }
         assert data["seat_kinds"] == ["human", *LEVELS]
         assert data["bot_levels"] == list(LEVELS)
+        prefixes = {g["id"]: g["rule_prefix"] for g in data["games"] if g["listed"]}
+        assert prefixes == {
+            "royal-casino": "RC",
+            "buck-euchre": "BE",
+            "rummy-500": "R5",
+            "queen-city-rum": "QC",
+        }
 
 
 def test_create_table_gives_a_token_and_link_per_human_seat(db_url: str) -> None:

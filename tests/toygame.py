@@ -41,6 +41,7 @@ class ToyState:
 class ToyRules(Rules[ToyState]):
     game_id = "toy-high-card"
     title = "Toy High Card"
+    listed = False
     player_counts = (2,)
     default_players = 2
     option_specs = (

@@ -101,7 +101,7 @@ def games() -> None:
 
     for gid in game_ids():
         cls = rules_class(gid)
-        if gid.startswith("toy"):
+        if not cls.listed:
             continue
         opts = ", ".join(
             f"{s.name}={s.default}" + ("" if s.low is None else f" ({s.low}-{s.high})")

@@ -15,10 +15,10 @@ from rich.text import Text
 
 from cardtable.cli.text import t
 from cardtable.core.game import JSON
+from cardtable.core.registry import rules_class
 
 SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 COLOURS = {"c": "green", "d": "red", "h": "red", "s": "blue"}
-RULE_PREFIX = {"royal-casino": "RC", "buck-euchre": "BE", "rummy-500": "R5", "queen-city-rum": "QC"}
 SUIT_ORDER = "cdsh"  # black, red, black, red: neighbouring suits differ in colour
 RANK_ORDER = "23456789TJQKA"
 #: a card in an action or a meld: ``Th``, ``Jo``, or a declared joker ``Jo=7h``
@@ -161,8 +161,8 @@ def rule_titles() -> dict[str, tuple[str, str]]:
 def rules_text(game: str) -> str:
     """The game's section of the rule book, packaged with cardtable."""
     text = (files("cardtable") / "RULES.md").read_text(encoding="utf-8")
-    prefix = RULE_PREFIX.get(game)
-    if prefix is None:
+    prefix = rules_class(game).rule_prefix
+    if not prefix or f"## {prefix}." not in text:
         return text
     start = text.index(f"## {prefix}.")
     end = text.find("\n## ", start + 4)

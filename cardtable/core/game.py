@@ -104,6 +104,8 @@ class Rules(ABC, Generic[State]):
 
     game_id: ClassVar[str]
     title: ClassVar[str]
+    rule_prefix: ClassVar[str] = ""  # its rules' ids in RULES.md: "RC" for RC-1 … (C: common)
+    listed: ClassVar[bool] = True  # offered to people (lobby, `cardtable games`); False: tests
     player_counts: ClassVar[tuple[int, ...]]
     default_players: ClassVar[int]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()

@@ -384,6 +384,7 @@ class BuckEuchre(Rules[BuckEuchreState]):
 
     game_id = "buck-euchre"
     title = "Buck Euchre"
+    rule_prefix = "BE"
     player_counts = (4,)
     default_players = 4
     score_direction = -1  # scores count down: lower is better (BE-11)

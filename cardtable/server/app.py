@@ -75,6 +75,8 @@ def games_catalogue() -> dict[str, Any]:
             {
                 "id": gid,
                 "title": cls.title,
+                "rule_prefix": cls.rule_prefix,
+                "listed": cls.listed,
                 "players": list(cls.player_counts),
                 "default_players": cls.default_players,
                 "options": [

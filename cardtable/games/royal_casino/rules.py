@@ -38,6 +38,7 @@ class RoyalCasino(Rules[State]):
 
     game_id = "royal-casino"
     title = "Royal Casino"
+    rule_prefix = "RC"
     player_counts = (2, 3, 4)
     default_players = 2
     option_specs = (

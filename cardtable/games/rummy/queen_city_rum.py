@@ -34,6 +34,7 @@ GOING_OUT_BONUS = 25  # QC-7
 class QueenCityRum(RummyRules):
     game_id = "queen-city-rum"
     title = "Queen City Rum"
+    rule_prefix = "QC"
     player_counts = (2,)
     default_players = 2
     option_specs = (OptionSpec("target", 101, "points that end the game (QC-9)", low=1, high=1000),)

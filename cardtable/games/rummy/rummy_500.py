@@ -42,6 +42,7 @@ FIVE_TEN_FIFTEEN = (
 class Rummy500(RummyRules):
     game_id = "rummy-500"
     title = "Rummy 500"
+    rule_prefix = "R5"
     player_counts = (2, 3, 4, 5, 6, 7, 8)
     default_players = 2
     option_specs = (

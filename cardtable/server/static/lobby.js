@@ -37,10 +37,11 @@ function game() {
 function fillGames() {
   const select = $("game");
   const chosen = select.value;
+  const offered = catalogue.games.filter((g) => g.listed !== false); // test-only games stay out
   select.replaceChildren(
-    ...catalogue.games.map((g) => new Option(gameTitle(g.id, g.title), g.id, false, g.id === chosen)),
+    ...offered.map((g) => new Option(gameTitle(g.id, g.title), g.id, false, g.id === chosen)),
   );
-  if (!catalogue.games.length) {
+  if (!offered.length) {
     $("create-error").textContent = t("lobby.no_games");
     $("create-error").hidden = false;
   }
