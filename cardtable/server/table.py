@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -25,7 +24,6 @@ from cardtable.bots import RandomBot, make_bot
 from cardtable.core.cards import cards_str
 from cardtable.core.errors import IllegalActionError, NotationError
 from cardtable.core.game import Action
-from cardtable.core.invariants import cards_mentioned
 from cardtable.core.match import Match
 from cardtable.server import movelog
 from cardtable.server import protocol as p
@@ -48,19 +46,6 @@ from cardtable.server.store import (
 from cardtable.server.workers import Busy, Workers
 
 log = logging.getLogger("cardtable.server")
-
-
-@dataclass(frozen=True, slots=True)
-class LastAction:
-    """The latest action, kept with the state just after it so each viewer's copy of its text
-    can be withheld when it names a card hidden from them (a face-down discard, C-6)."""
-
-    seat: int
-    text: str
-    by: str
-    hand: int
-    version: int
-    state_after: Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +85,6 @@ class LiveTable:
         ]
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
-        self._deck = Counter(match.rules.deck())
         self._bot_task: asyncio.Task[None] | None = None
         self._on_idle = on_idle
         self.workers = workers
@@ -109,13 +93,7 @@ class LiveTable:
         self.rematch: Rematch | None = None  # this run only: the next match, once asked for
         self.pace = config.bot_delay  # seconds before each computer move, set per table
         self.rematch_lock = asyncio.Lock()
-        self._last: LastAction | None = None
         self._log: list[StoredAction] = list(stored.actions)  # every action, for the move log
-        if stored.actions:
-            a = stored.actions[-1]
-            hand = match.hands[a.hand - 1]
-            after = hand.final if hand.settlement is not None else match.state
-            self._last = LastAction(a.seat, a.text, a.by, a.hand, self.version, after)
 
     # -- lifecycle ------------------------------------------------------------------------
     def start(self, *, restored: bool) -> None:
@@ -197,22 +175,8 @@ class LiveTable:
         }
 
     def _last_for(self, viewer: int | None) -> dict[str, Any] | None:
-        last = self._last
-        if last is None:
-            return None
-        text: str | None = last.text
-        if viewer != last.seat and self._names_hidden(last.text, last.state_after, viewer):
-            text = None
-        return movelog.shown(last.seat, text, last.by, last.hand, last.version)
-
-    def _names_hidden(self, text: str, state: Any, viewer: int | None) -> bool:
-        """Whether ``text`` names a card ``viewer`` may not see in ``state`` (every copy of it
-        hidden, as in ``check_state``)."""
-        named = cards_mentioned(text)
-        if not named:
-            return False
-        hidden = Counter(self.match.rules.hidden(state, viewer))
-        return any(hidden[c] >= self._deck[c] for c in named)
+        """The latest action as ``viewer`` may read it: the move log's last entry."""
+        return movelog.entry(self.match.rules, self._log[-1], viewer) if self._log else None
 
     def broadcast(self) -> None:
         """Push the new state to every client, each as its own view (built once per seat)."""
@@ -494,9 +458,6 @@ class LiveTable:
             raise p.ProtocolError(
                 p.SERVER_ERROR, "The action could not be saved, so it was not played", seq
             ) from None
-        ended = m.hands[hand - 1]
-        after = ended.final if ended.settlement is not None else m.state
-        self._last = LastAction(seat, text, by, hand, version, after)
         self._log.append(stored)
         self.version = version
         self.status = status
