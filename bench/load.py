@@ -85,7 +85,7 @@ def start_server(db: Path, game: str, bot_delay: float) -> tuple[subprocess.Pope
         "100000",
     ]
     if game == TOY:
-        cmd += ["--plugin", "tests.toygame"]
+        cmd += ["--plugin", "tests.support.toygame"]
     return launch(cmd)
 
 

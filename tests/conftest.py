@@ -1,4 +1,5 @@
-"""Fixtures shared by the test modules."""
+"""Fixtures shared by the test modules: a database per test (both backends), and for the
+browser tests one card room and one Chromium per test process, with a fresh page per test."""
 
 from __future__ import annotations
 
@@ -6,16 +7,61 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
 
-from .databases import BACKENDS, postgres_database
+from tests.support.browser import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    DESKTOP,
+    Room,
+    missing_keys,
+    running_room,
+)
+from tests.support.databases import BACKENDS, postgres_database
 
 
 @pytest.fixture(params=BACKENDS)
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """A fresh, empty database for the card room: the test runs once on SQLite and once on
-    PostgreSQL (``tests/databases.py``)."""
+    PostgreSQL (``tests/support/databases.py``)."""
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'room.db'}"
     else:
         with postgres_database() as url:
             yield url
+
+
+@pytest.fixture(scope="session")
+def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
+    """The card room the browser tests share (a subprocess; its per-address limits lifted)."""
+    with running_room(tmp_path_factory.mktemp("browser-room")) as found:
+        yield found
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium, driven by Playwright."""
+    with sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A fresh browser profile at desktop size; the test fails on an uncaught script error,
+    anything the Content-Security-Policy blocked, or if the page asked for an interface text
+    no language has."""
+    context = browser.new_context(viewport=DESKTOP)
+    context.set_default_timeout(15_000)
+    p = context.new_page()
+    errors: list[str] = []
+    p.on("pageerror", lambda e: errors.append(str(e)))
+    p.on(
+        "console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None
+    )
+    yield p
+    missing = missing_keys(p)
+    context.close()
+    assert not errors, errors
+    assert not missing, f"interface texts with no translation key: {missing}"

@@ -21,8 +21,7 @@ from cardtable.core.invariants import check_determinize
 from cardtable.games import buck_euchre as be
 from cardtable.games.buck_euchre import LAYOUT, POS, deal_constrained
 from cardtable.games.tricks import NO_TRUMP
-
-from .test_be_support import deal, play
+from tests.support.buck_euchre import deal, play
 
 # Hearts turned up by dealer 3 (the deal of test_be_rules T_*).
 HANDS = ["Jd Qd 9s Ts Kc", "Jh Kh 9c Tc Qc", "Qh Th Ad Kd 9d", "9h Ac As Ks Qs"]

@@ -21,8 +21,7 @@ from cardtable.games.buck_euchre import (
     TRUMPS,
     Play,
 )
-
-from .test_be_support import deal, legal, play
+from tests.support.buck_euchre import deal, legal, play
 
 RULES = Match("buck-euchre", seed=1).rules
 EVERY_ACTION: list[Action] = [

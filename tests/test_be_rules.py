@@ -12,9 +12,8 @@ from cardtable import Match, NotationError, OptionError, parse_cards
 from cardtable.core.cards import HEARTS, SPADES
 from cardtable.games.buck_euchre import DECK, POS, TABLES
 from cardtable.games.tricks import NO_TRUMP
-from tests.refusals import refused
-
-from .test_be_support import deal, hand, legal, play, stack
+from tests.support.buck_euchre import deal, hand, legal, play, stack
+from tests.support.refusals import refused
 
 # Hearts turned up by dealer 3. Seat 0 holds the left bower Jd beside Qd, seat 1 the right bower.
 T_HANDS = ["Jd Qd 9s Ts Kc", "Jh Kh 9c Tc Qc", "Qh Th Ad Kd 9d", "9h Ac As Ks Qs"]

@@ -8,8 +8,7 @@ from __future__ import annotations
 import json
 
 from cardtable import Match, parse_cards
-
-from .test_be_support import deal, play
+from tests.support.buck_euchre import deal, play
 
 HANDS = ["Jd Qd 9s Ts Kc", "Jh Kh 9c Tc Qc", "Qh Th Ad Kd 9d", "9h Ac As Ks Qs"]
 UP, KITTY = "Ah", "Jc Td Js"

@@ -31,8 +31,7 @@ from cardtable.core.errors import IllegalActionError
 from cardtable.core.game import Settlement
 from cardtable.core.registry import rules_class
 from cardtable.games import buck_euchre as engine
-
-from .bot_checks import engine_confined_to_playout, playout_stays_legal
+from tests.support.bots import engine_confined_to_playout, playout_stays_legal
 
 SCENARIOS = json.loads(
     (Path(__file__).parent / "scenarios" / "buck-euchre.json").read_text(encoding="utf-8")

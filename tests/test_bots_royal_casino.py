@@ -23,9 +23,8 @@ from cardtable.bots.search import SearchBot, rules_for
 from cardtable.core.cards import card_str
 from cardtable.core.invariants import check_determinize
 from cardtable.games.royal_casino.values import VALUE_CARDS
-
-from .bot_checks import rearranged
-from .test_rc_support import stack
+from tests.support.bots import rearranged
+from tests.support.royal_casino import stack
 
 GAME = "royal-casino"
 SCENARIOS = json.loads((Path(__file__).parent / "scenarios" / "royal-casino.json").read_text())

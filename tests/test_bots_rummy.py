@@ -20,8 +20,7 @@ from cardtable import Match
 from cardtable.bots import SearchBot, make_bot
 from cardtable.bots.heuristic import rummy as heuristic
 from cardtable.core.invariants import check_determinize
-
-from .bot_checks import engine_confined_to_playout, playout_stays_legal
+from tests.support.bots import engine_confined_to_playout, playout_stays_legal
 
 GAMES = ("rummy-500", "queen-city-rum")
 HERE = Path(__file__).parent

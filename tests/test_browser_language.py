@@ -10,13 +10,10 @@ from typing import Any
 
 from playwright.sync_api import Page
 
-from tests import test_browser_support as support
-from tests.test_browser_support import PHONE, Room, shot, wait_my_turn_or_over
+from tests.support import browser as support
+from tests.support.browser import PHONE, Room, shot, wait_my_turn_or_over
 
 pytestmark = support.needs_chromium
-room = support.room
-browser = support.browser
-page = support.page
 
 STRINGS = "import('/static/i18n.js').then((m) => m.STRINGS)"
 # Keys whose text may be the same in every language: the product's name, and the name of a

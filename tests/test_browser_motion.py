@@ -10,12 +10,10 @@ from typing import Literal
 import pytest
 from playwright.sync_api import Browser
 
-from tests import test_browser_support as support
-from tests.test_browser_support import DESKTOP, Room, legal_actions, version, wait_my_turn_or_over
+from tests.support import browser as support
+from tests.support.browser import DESKTOP, Room, legal_actions, version, wait_my_turn_or_over
 
 pytestmark = support.needs_chromium
-room = support.room
-browser = support.browser
 
 MOVED = "() => Number(document.body.dataset.moved ?? 0)"
 

@@ -10,12 +10,11 @@ from pathlib import Path
 
 from playwright.sync_api import Browser
 
-from tests import test_browser_support as support
-from tests.server_process import serving
-from tests.test_browser_support import LIFTED, Room, wait_my_turn_or_over
+from tests.support import browser as support
+from tests.support.browser import LIFTED, Room, wait_my_turn_or_over
+from tests.support.server import serving
 
 pytestmark = support.needs_chromium
-browser = support.browser
 
 
 def free_port() -> int:

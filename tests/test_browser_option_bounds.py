@@ -5,13 +5,10 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
-from tests import test_browser_support as support
-from tests.test_browser_support import Room
+from tests.support import browser as support
+from tests.support.browser import Room
 
 pytestmark = support.needs_chromium
-room = support.room
-browser = support.browser
-page = support.page
 
 
 def test_lobby_refuses_an_option_out_of_range(room: Room, page: Page) -> None:

@@ -13,12 +13,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize
 
-from tests import test_browser_support as support
-from tests.test_browser_support import ROOT, SHOTS, Room, wait_my_turn_or_over
+from tests.support import browser as support
+from tests.support.browser import ROOT, SHOTS, Room, wait_my_turn_or_over
 
 pytestmark = support.needs_chromium
-room = support.room
-browser = support.browser
 
 SIZES: dict[str, ViewportSize] = {
     "375x667": {"width": 375, "height": 667},

@@ -22,11 +22,9 @@ from starlette.applications import Starlette
 from starlette.routing import Mount
 
 from cardtable.server import ServerConfig, create_app
-from tests import test_browser_support as support
+from tests.support import browser as support
 
 pytestmark = support.needs_chromium
-browser = support.browser
-page = support.page
 PREFIX = "/cards"
 
 

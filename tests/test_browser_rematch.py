@@ -12,12 +12,10 @@ from typing import Any
 from playwright.sync_api import Browser
 from websockets.sync.client import ClientConnection, connect
 
-from tests import test_browser_support as support
-from tests.test_browser_support import DESKTOP, Room
+from tests.support import browser as support
+from tests.support.browser import DESKTOP, Room
 
 pytestmark = support.needs_chromium
-room = support.room
-browser = support.browser
 
 
 def until_version(ws: ClientConnection, version: int) -> dict[str, Any]:

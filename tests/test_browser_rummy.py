@@ -8,8 +8,8 @@ import re
 
 from playwright.sync_api import Page
 
-from tests import test_browser_support as support
-from tests.test_browser_support import (
+from tests.support import browser as support
+from tests.support.browser import (
     Deadline,
     Room,
     legal_actions,
@@ -20,9 +20,6 @@ from tests.test_browser_support import (
 )
 
 pytestmark = support.needs_chromium
-room = support.room
-browser = support.browser
-page = support.page
 
 CARD = re.compile(r"(?:[A2-9TJQK][cdhs]|Jo)(?:=[A2-9TJQK][cdhs])?")
 

@@ -12,13 +12,10 @@ import pytest
 from playwright.sync_api import Page
 
 from cardtable.core.match import Match
-from tests import test_browser_support as support
-from tests.test_browser_support import PHONE, Room, shot, wait_my_turn_or_over
+from tests.support import browser as support
+from tests.support.browser import PHONE, Room, shot, wait_my_turn_or_over
 
 pytestmark = support.needs_chromium
-room = support.room
-browser = support.browser
-page = support.page
 
 GAMES = {
     "royal-casino": (2, ".rc-table"),

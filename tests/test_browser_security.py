@@ -6,13 +6,10 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
-from tests import test_browser_support as support
-from tests.test_browser_support import Deadline, Room
+from tests.support import browser as support
+from tests.support.browser import Deadline, Room
 
 pytestmark = support.needs_chromium
-room = support.room
-browser = support.browser
-page = support.page
 
 
 def test_the_creator_gives_a_seat_a_new_link_from_the_lobby(room: Room, page: Page) -> None:

@@ -10,8 +10,8 @@ import re
 from playwright.sync_api import Browser, Page
 
 from cardtable.core.match import Match
-from tests import test_browser_support as support
-from tests.test_browser_support import (
+from tests.support import browser as support
+from tests.support.browser import (
     Room,
     legal_actions,
     version,
@@ -19,9 +19,6 @@ from tests.test_browser_support import (
 )
 
 pytestmark = support.needs_chromium
-room = support.room
-browser = support.browser
-page = support.page
 
 LOG = "() => [...document.querySelectorAll('#log li')].map((li) => li.innerText)"
 

@@ -18,13 +18,10 @@ from playwright.sync_api import Page
 
 from cardtable.core.cards import card_str
 from cardtable.core.match import Match
-from tests import test_browser_support as support
-from tests.test_browser_support import Room, shot
+from tests.support import browser as support
+from tests.support.browser import Room, shot
 
 pytestmark = support.needs_chromium
-room = support.room
-browser = support.browser
-page = support.page
 
 SUIT = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
 WRITTEN = re.compile(r"(?<![0-9A-Za-z])(10|[2-9AJQK])([♣♦♥♠])")

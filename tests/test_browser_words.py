@@ -9,8 +9,8 @@ import re
 
 from playwright.sync_api import Page
 
-from tests import test_browser_support as support
-from tests.test_browser_support import (
+from tests.support import browser as support
+from tests.support.browser import (
     Room,
     legal_actions,
     set_language,
@@ -19,9 +19,6 @@ from tests.test_browser_support import (
 )
 
 pytestmark = support.needs_chromium
-room = support.room
-browser = support.browser
-page = support.page
 
 GURMUKHI = re.compile(r"[\u0A00-\u0A7F]")
 CANDIDATES = ["order", "pass", "play 9c", "play Ah", "play Js", "discard 9c", "trump s"]

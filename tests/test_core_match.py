@@ -1,4 +1,5 @@
-"""The Match API, stacked decks, records and errors, on a tiny test game (tests/toygame.py)."""
+"""The Match API, stacked decks, records and errors, on a tiny test game
+(tests/support/toygame.py)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,7 @@ import pytest
 import cardtable
 from cardtable import IllegalActionError, Match, NotationError, OptionError, RecordError
 from cardtable.core.invariants import InvariantError, check_state, random_match
-
-from . import toygame  # noqa: F401  (registers toy-high-card)
+from tests.support import toygame  # noqa: F401  (registers toy-high-card)
 
 TOY = "toy-high-card"
 

@@ -20,8 +20,8 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from cardtable.cli.main import app as cli
 from cardtable.server.room import Room
+from tests.support.server import serving
 
-from .server_process import serving
 from .test_server_helpers import TOY, connect, make_app
 
 STATIC = Path(__file__).parent.parent / "cardtable" / "server" / "static"
@@ -134,7 +134,7 @@ def test_serve_takes_its_settings_from_the_environment_and_logs_json(tmp_path: P
         "CARDTABLE_LOG_FORMAT": "json",
         "CARDTABLE_LOG_LEVEL": "info",
         "CARDTABLE_BOT_DELAY": "0",
-        "CARDTABLE_PLUGIN": "tests.toygame",
+        "CARDTABLE_PLUGIN": "tests.support.toygame",
     }
     log = tmp_path / "room.log"
     with log.open("w") as err, serving(tmp_path / "room.db", env=env, stderr=err) as (_, base):

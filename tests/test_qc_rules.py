@@ -7,8 +7,8 @@ import pytest
 
 from cardtable import Match, NotationError, card_str, parse_cards
 from cardtable.core.registry import rules_class
-from tests.refusals import refused
-from tests.test_rummy_support import hand_of, legal, play, rummy_match, stack
+from tests.support.refusals import refused
+from tests.support.rummy import hand_of, legal, play, rummy_match, stack
 
 QC = "queen-city-rum"
 

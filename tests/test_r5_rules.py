@@ -9,8 +9,8 @@ import pytest
 
 from cardtable import Match, OptionError
 from cardtable.core.registry import rules_class
-from tests.refusals import refused
-from tests.test_rummy_support import hand_of, legal, play, rummy_match, stack
+from tests.support.refusals import refused
+from tests.support.rummy import hand_of, legal, play, rummy_match, stack
 
 R5 = "rummy-500"
 

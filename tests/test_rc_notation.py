@@ -12,8 +12,7 @@ from hypothesis import strategies as st
 
 from cardtable import IllegalActionError, Match, NotationError
 from cardtable.games.royal_casino import Build, Capture, Trail, parse_play
-
-from .test_rc_support import deal, legal
+from tests.support.royal_casino import deal, legal
 
 
 @pytest.mark.parametrize(

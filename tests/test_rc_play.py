@@ -6,9 +6,8 @@ from __future__ import annotations
 import pytest
 
 from cardtable import IllegalActionError, Match, NotationError, OptionError
-from tests.refusals import refused
-
-from .test_rc_support import builds, deal, legal, play, state
+from tests.support.refusals import refused
+from tests.support.royal_casino import builds, deal, legal, play, state
 
 
 # -- RC-1 players and sides --------------------------------------------------------------------

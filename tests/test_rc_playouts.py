@@ -13,8 +13,7 @@ from cardtable import Match
 from cardtable.core.invariants import check_determinize, check_scores, random_match
 from cardtable.games.royal_casino import RoyalCasino
 from cardtable.games.royal_casino.values import VALUE_CARDS
-
-from .test_rc_support import deal, play
+from tests.support.royal_casino import deal, play
 
 # 1,020 whole matches: 2, 3 and 4 players, with the options varied on some of them
 CHUNKS = [(players, start) for players in (2, 3, 4) for start in range(0, 340, 68)]

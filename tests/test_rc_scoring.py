@@ -1,5 +1,5 @@
 """Royal Casino sweeps, the end of a hand, scoring and the match (RC-18 … RC-23). Whole hands
-are scripted (tests/test_rc_support.py) so that every pile is known and every breakdown exact;
+are scripted (tests/support/royal_casino.py) so that every pile is known and every breakdown exact;
 a few cases no short script reaches (three sides, cancelling sweeps) score a final position."""
 
 from __future__ import annotations
@@ -12,8 +12,7 @@ from cardtable import IllegalActionError, Match
 from cardtable.core.cards import parse_cards
 from cardtable.core.registry import rules_class
 from cardtable.games.royal_casino import State
-
-from .test_rc_support import (
+from tests.support.royal_casino import (
     GAME,
     deal,
     legal,

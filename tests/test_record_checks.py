@@ -14,8 +14,7 @@ import pytest
 from cardtable.core.errors import RecordError
 from cardtable.core.invariants import random_match
 from cardtable.core.match import Match
-
-from . import toygame  # noqa: F401  (registers toy-high-card)
+from tests.support import toygame  # noqa: F401  (registers toy-high-card)
 
 OS: Literal["os"] = "os"  # the seed a record of a match dealt from the OS gives
 TOY = "toy-high-card"

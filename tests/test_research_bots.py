@@ -13,8 +13,7 @@ from cardtable.bots.tournament import run_tournament
 from cardtable.core.errors import OptionError
 from cardtable.research.bots import CardtableSpielBot, ISMCTSBot, full_view
 from cardtable.research.openspiel import register
-
-from .research_support import CONFIGS, chance, first_hand_positions, openspiel_state
+from tests.support.research import CONFIGS, chance, first_hand_positions, openspiel_state
 
 
 @pytest.mark.parametrize(("game", "players"), CONFIGS)

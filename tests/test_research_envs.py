@@ -20,8 +20,7 @@ from cardtable.research import pettingzoo as pz_env
 from cardtable.research.actions import Pending, codec_for
 from cardtable.research.observations import layout, view_tensor
 from cardtable.research.table import observation
-
-from .research_support import CONFIGS
+from tests.support.research import CONFIGS
 
 
 @pytest.mark.parametrize(("game", "players"), CONFIGS)

@@ -10,9 +10,8 @@ import numpy as np
 import pytest
 
 from cardtable.research.observations import view_tensor
-
-from .bot_checks import rearranged
-from .research_support import CONFIGS, first_hand_positions, openspiel_state
+from tests.support.bots import rearranged
+from tests.support.research import CONFIGS, first_hand_positions, openspiel_state
 
 
 @pytest.mark.parametrize(("game", "players"), CONFIGS)

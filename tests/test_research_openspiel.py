@@ -11,8 +11,7 @@ import pytest
 from open_spiel.python.algorithms import ismcts
 
 from cardtable.research.openspiel import register
-
-from .research_support import chance
+from tests.support.research import chance
 
 GAMES = [
     ("cardtable_royal_casino", {"players": 2}),

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from cardtable import IllegalActionError, Match, NotationError
 from cardtable.core.cards import CARD_NAMES
 from cardtable.games.rummy.actions import parse
-from tests.test_rummy_support import legal, play, rummy_match
+from tests.support.rummy import legal, play, rummy_match
 
 R5 = "rummy-500"
 

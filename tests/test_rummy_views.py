@@ -13,7 +13,7 @@ import pytest
 
 from cardtable import Match, parse_cards
 from cardtable.core.invariants import check_determinize
-from tests.test_rummy_support import play, rummy_match
+from tests.support.rummy import play, rummy_match
 
 R5 = "rummy-500"
 

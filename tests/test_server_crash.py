@@ -12,13 +12,13 @@ from typing import Any
 import httpx2
 from websockets.asyncio.client import ClientConnection, connect
 
-from tests.loops import run_apart
-from tests.server_process import serving
+from tests.support.loops import run_apart
+from tests.support.server import serving
 
 ROOT = Path(__file__).parent.parent
 
 
-SERVE = ("--bot-delay", "0", "--takeover-seconds", "0", "--plugin", "tests.toygame")
+SERVE = ("--bot-delay", "0", "--takeover-seconds", "0", "--plugin", "tests.support.toygame")
 
 
 class Seat:

@@ -26,8 +26,7 @@ from cardtable.core.invariants import cards_mentioned
 from cardtable.core.match import Match
 from cardtable.server import ServerConfig, create_app
 from cardtable.server.table import LiveTable
-
-from . import toygame  # noqa: F401  (registers toy-high-card)
+from tests.support import toygame  # noqa: F401  (registers toy-high-card)
 
 TOY = "toy-high-card"
 Msg = dict[str, Any]

@@ -22,8 +22,8 @@ from cardtable.bots.hint import Hint
 from cardtable.core.game import Rules
 from cardtable.core.registry import rules_class
 from cardtable.server import hints
+from tests.support.server import serving
 
-from .server_process import serving
 from .test_server_helpers import Client, connect, create, make_app
 
 

@@ -22,8 +22,8 @@ from starlette.websockets import WebSocketDisconnect
 
 from cardtable.bots.search import SearchBot
 from cardtable.server.room import Room, RoomError
+from tests.support.server import serving
 
-from .server_process import serving
 from .test_server_helpers import TOY, connect, make_app
 
 

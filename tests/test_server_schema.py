@@ -30,8 +30,8 @@ from cardtable.server.store import (
     now,
     token_hash,
 )
+from tests.support import databases
 
-from . import databases
 from .test_server_helpers import TOY, connect, make_app
 
 

@@ -13,8 +13,8 @@ from fastapi.testclient import TestClient
 from cardtable.bots import make_bot
 from cardtable.core.match import Match
 from cardtable.server.workers import Workers
+from tests.support.loops import run_apart
 
-from .loops import run_apart
 from .test_server_helpers import create, make_app
 
 

@@ -9,8 +9,7 @@ from typer.testing import CliRunner
 
 from cardtable.bots.tournament import run_tournament
 from cardtable.cli.tournament import tournament
-
-from . import toygame  # noqa: F401  (registers toy-high-card)
+from tests.support import toygame  # noqa: F401  (registers toy-high-card)
 
 TOY = "toy-high-card"
 app = typer.Typer()

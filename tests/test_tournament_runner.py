@@ -16,8 +16,7 @@ from cardtable.core.errors import OptionError
 from cardtable.core.game import JSON, Action
 from cardtable.core.match import Match
 from cardtable.core.registry import rules_class
-
-from . import toygame  # registers toy-high-card
+from tests.support import toygame  # registers toy-high-card
 
 TOY = "toy-high-card"
 

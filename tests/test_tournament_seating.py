@@ -19,8 +19,7 @@ from cardtable.core.errors import IllegalActionError, NotationError
 from cardtable.core.game import JSON, Action, OptionSpec, Rules, Settlement
 from cardtable.core.invariants import random_match
 from cardtable.core.registry import game_ids, register, rules_class
-
-from . import toygame  # noqa: F401  (registers toy-high-card)
+from tests.support import toygame  # noqa: F401  (registers toy-high-card)
 
 TOY = "toy-high-card"
 TABLE = "toy-table"

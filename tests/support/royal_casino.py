@@ -4,14 +4,15 @@ whole two-player hands scripted from who captures which pair of cards.
 ``stack`` writes the deck top the way RC-3 deals it (four rounds of one card each from the
 player after the dealer, then four cards to the table), so a test can say who holds what.
 ``scripted_hand`` writes a complete two-player hand whose piles are known in advance, so the
-scoring tests can assert exact breakdowns. The tests below check both against the engine.
+scoring tests can assert exact breakdowns. tests/test_stacked_decks.py checks both against the
+engine.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from cardtable import Match, cards_str, parse_cards
+from cardtable import Match
 from cardtable.core.cards import RANKS
 
 GAME = "royal-casino"
@@ -143,26 +144,3 @@ def play_scripted_hand(m: Match, plays: Sequence[str]) -> None:
     for text in plays:
         assert text in legal(m), (text, legal(m))
         m.play(text)
-
-
-# -- the helpers themselves --------------------------------------------------------------------
-def test_stack_deals_the_hands_written() -> None:
-    hands = ["Ac 2c 3c 4c", "5d 6d 7d 8d", "9h Th Jh Qh"]
-    m = deal(1, hands, "Ks Qs Js Ts")
-    for seat in range(3):
-        assert state(m, seat)["hand"] == cards_str(parse_cards(hands[seat])).split()
-    assert state(m)["loose"] == ["Ts", "Js", "Qs", "Ks"]
-    assert m.to_move == 2
-
-
-def test_scripted_hand_plays_through_with_the_piles_announced() -> None:
-    takes = {"Ac Ad", "Th Ts", "2c 2d", "3c 3d", "5h 5s"}
-    deck, plays = scripted_hand(0, takes)
-    m = Match(GAME, players=2, seed=0, dealer=0, deck=deck)
-    play_scripted_hand(m, plays[:-1])
-    assert m.hand_number == 1
-    m.play(plays[-1])
-    assert m.hand_number == 2
-    final = m.view(None)["last_hand"]["state"]
-    assert final["piles"][1] == cards_str(parse_cards(" ".join(takes))).split()
-    assert final["pile_sizes"] == [42, 10]

@@ -16,7 +16,7 @@ from typing import IO
 
 import httpx2
 
-ROOT = Path(__file__).parent.parent
+ROOT = Path(__file__).parent.parent.parent
 
 
 @contextmanager

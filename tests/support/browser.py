@@ -9,10 +9,7 @@ Every wait is bounded: Playwright's timeouts and an explicit deadline in every l
 
 from __future__ import annotations
 
-import atexit
 import os
-import shutil
-import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -22,11 +19,11 @@ from typing import Any
 
 import httpx2
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
+from playwright.sync_api import Page, ViewportSize
 
-from tests.server_process import serving
+from tests.support.server import serving
 
-ROOT = Path(__file__).parent.parent
+ROOT = Path(__file__).parent.parent.parent
 CHROMIUM = Path("/usr/bin/chromium")
 SHOTS = ROOT / "artifacts" / "screenshots"
 CHROMIUM_ARGS = [
@@ -107,81 +104,6 @@ def running_room(directory: Path) -> Iterator[Room]:
         room = Room(base)
         yield room
         room.http.close()
-
-
-# -- fixtures (each test module binds them by assignment: ``room = support.room``) ---------------
-# A fixture function bound in several modules counts as one fixture per module, so the room,
-# Playwright and the browser are made once per test process here and closed when it exits.
-_shared: dict[str, Any] = {}
-
-
-def _stop_shared() -> None:
-    browser = _shared.pop("browser", None)
-    if browser is not None:
-        browser.close()
-    driver = _shared.pop("playwright", None)
-    if driver is not None:
-        driver.stop()
-    room = _shared.pop("room", None)
-    if room is not None:
-        room.__exit__(None, None, None)
-    directory = _shared.pop("directory", None)
-    if directory is not None:
-        shutil.rmtree(directory, ignore_errors=True)
-
-
-def shared_room() -> Room:
-    if "room" not in _shared:
-        atexit.register(_stop_shared)
-        _shared["directory"] = Path(tempfile.mkdtemp(prefix="cardtable-browser-"))
-        manager = running_room(_shared["directory"])
-        found = manager.__enter__()
-        _shared["room"] = manager
-        _shared["room_value"] = found
-    value: Room = _shared["room_value"]
-    return value
-
-
-def shared_browser() -> Browser:
-    if "browser" not in _shared:
-        atexit.register(_stop_shared)
-        driver = sync_playwright().start()
-        _shared["playwright"] = driver
-        _shared["browser"] = driver.chromium.launch(
-            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS
-        )
-    value: Browser = _shared["browser"]
-    return value
-
-
-@pytest.fixture
-def room() -> Room:
-    return shared_room()
-
-
-@pytest.fixture
-def browser() -> Browser:
-    return shared_browser()
-
-
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    """A fresh browser profile at desktop size; the test fails on an uncaught script error,
-    anything the Content-Security-Policy blocked, or if the page asked for an interface text
-    no language has."""
-    context = browser.new_context(viewport=DESKTOP)
-    context.set_default_timeout(15_000)
-    p = context.new_page()
-    errors: list[str] = []
-    p.on("pageerror", lambda e: errors.append(str(e)))
-    p.on(
-        "console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None
-    )
-    yield p
-    missing = missing_keys(p)
-    context.close()
-    assert not errors, errors
-    assert not missing, f"interface texts with no translation key: {missing}"
 
 
 def missing_keys(p: Page) -> list[str]:

@@ -2,7 +2,7 @@
 
 ``stack`` writes the deck top the way BE-3 deals it (2 cards each, then 3 each, from the
 player after the dealer, then the upcard and the kitty), so a test can say who holds what.
-The test below checks that arrangement against the engine with a plain deck, card by card.
+tests/test_stacked_decks.py checks that arrangement against the engine, card by card.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cardtable import Match, cards_str, parse_cards
+from cardtable import Match
 
 SEATS = 4
 
@@ -49,12 +49,3 @@ def hand(m: Match, seat: int) -> list[str]:
     cards = m.view(seat)["state"]["hand"]
     assert isinstance(cards, list)
     return cards
-
-
-def test_stack_deals_the_hands_written() -> None:
-    hands = ["9c Tc Jc Qc Kc", "Ac 9d Td Jd Qd", "Kd Ad 9h Th Jh", "Qh Kh Ah 9s Ts"]
-    m = deal(2, hands, "Js", "Qs Ks As")
-    for seat in range(SEATS):
-        assert hand(m, seat) == cards_str(parse_cards(hands[seat])).split()
-    assert m.view(0)["state"]["upcard"] == "Js"
-    assert sorted(m.rules.zones(m.state)["kitty"]) == sorted(parse_cards("Qs Ks As"))
