@@ -19,19 +19,11 @@ from cardtable.core.errors import IllegalActionError, NotationError
 from cardtable.core.game import JSON, Action, OptionSpec, Rules, Settlement
 from cardtable.core.invariants import random_match
 from cardtable.core.registry import game_ids, register, rules_class
-from tests.support import toygame  # noqa: F401  (registers toy-high-card)
+from tests.support.toygame import Play  # and registers toy-high-card
 
 TOY = "toy-high-card"
 TABLE = "toy-table"
 DECK = tuple(suit * 13 + rank for suit in range(4) for rank in range(3))  # A 2 3 of each suit
-
-
-@dataclass(frozen=True, slots=True)
-class Play(Action):
-    card: int
-
-    def __str__(self) -> str:
-        return f"play {card_str(self.card)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +43,7 @@ class TableRules(Rules[TableState]):
 
     game_id = TABLE
     title = "Toy Table"
+    listed = False
     player_counts = (3, 4)
     default_players = 4
     option_specs = (OptionSpec("target", 4, "points to win", low=1, high=99),)
