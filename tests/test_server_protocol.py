@@ -15,37 +15,43 @@ from cardtable.server.connection import RateLimiter
 
 
 def test_messages_are_read_into_their_classes() -> None:
-    assert p.parse_message('{"type":"hello","seq":0,"table":"t1"}') == p.Hello(0, "t1", None)
-    assert p.parse_message('{"type":"hello","seq":3,"table":"t1","token":"k"}') == p.Hello(
-        3, "t1", "k"
+    read = p.parse_message
+    assert read('{"type":"hello","seq":0,"table":"t1"}') == p.Hello(seq=0, table="t1")
+    assert read('{"type":"hello","seq":3,"table":"t1","token":"k"}') == p.Hello(
+        seq=3, table="t1", token="k"
     )
-    assert p.parse_message('{"type":"play","seq":4,"action":"play Ac","version":12}') == p.Play(
-        4, "play Ac", 12, None, None
+    assert read('{"type":"play","seq":4,"action":"play Ac","version":12}') == p.Play(
+        seq=4, action="play Ac", version=12
     )
-    assert p.parse_message(
-        '{"type":"play","seq":5,"action":"pass","version":0,"token":"k","seat":2}'
-    ) == p.Play(5, "pass", 0, "k", 2)
-    assert p.parse_message('{"type":"sync","seq":6}') == p.Sync(6)
-    assert p.parse_message('{"type":"ping","seq":7,"extra":[1]}') == p.Ping(7)
+    assert read('{"type":"play","seq":5,"action":"pass","version":0,"token":"k","seat":2}') == (
+        p.Play(seq=5, action="pass", version=0, token="k", seat=2)
+    )
+    assert read('{"type":"sync","seq":6}') == p.Sync(seq=6)
+    assert read('{"type":"ping","seq":7,"extra":[1]}') == p.Ping(seq=7)
+    assert read('{"type":"hint","seq":8}') == p.HintRequest(seq=8)
 
 
 @pytest.mark.parametrize(
     ("data", "code", "seq"),
     [
-        ({"type": "ping"}, p.BAD_MESSAGE, None),
-        ({"type": "ping", "seq": -1}, p.BAD_MESSAGE, None),
-        ({"type": "ping", "seq": 2**53}, p.BAD_MESSAGE, None),
-        ({"type": "ping", "seq": 1.5}, p.BAD_MESSAGE, None),
-        ({"type": "ping", "seq": "1"}, p.BAD_MESSAGE, None),
-        ({"type": 5, "seq": 1}, p.BAD_MESSAGE, 1),
-        ({"type": "hello", "seq": 1}, p.BAD_MESSAGE, 1),
-        ({"type": "hello", "seq": 1, "table": "x" * 65}, p.BAD_MESSAGE, 1),
-        ({"type": "hello", "seq": 1, "table": "t", "token": 5}, p.BAD_MESSAGE, 1),
-        ({"type": "play", "seq": 1, "action": "pass", "version": -1}, p.BAD_MESSAGE, 1),
-        ({"type": "play", "seq": 1, "action": "pass", "version": False}, p.BAD_MESSAGE, 1),
-        ({"type": "play", "seq": 1, "action": " ", "version": 0}, p.BAD_MESSAGE, 1),
-        ({"type": "play", "seq": 1, "action": "x" * 401, "version": 0}, p.BAD_MESSAGE, 1),
-        ({"type": "play", "seq": 1, "action": "pass", "version": 0, "seat": "0"}, p.BAD_MESSAGE, 1),
+        ({"type": "ping"}, p.Code.BAD_MESSAGE, None),
+        ({"type": "ping", "seq": -1}, p.Code.BAD_MESSAGE, None),
+        ({"type": "ping", "seq": 2**53}, p.Code.BAD_MESSAGE, None),
+        ({"type": "ping", "seq": 1.5}, p.Code.BAD_MESSAGE, None),
+        ({"type": "ping", "seq": "1"}, p.Code.BAD_MESSAGE, None),
+        ({"type": 5, "seq": 1}, p.Code.BAD_MESSAGE, 1),
+        ({"type": "hello", "seq": 1}, p.Code.BAD_MESSAGE, 1),
+        ({"type": "hello", "seq": 1, "table": "x" * 65}, p.Code.BAD_MESSAGE, 1),
+        ({"type": "hello", "seq": 1, "table": "t", "token": 5}, p.Code.BAD_MESSAGE, 1),
+        ({"type": "play", "seq": 1, "action": "pass", "version": -1}, p.Code.BAD_MESSAGE, 1),
+        ({"type": "play", "seq": 1, "action": "pass", "version": False}, p.Code.BAD_MESSAGE, 1),
+        ({"type": "play", "seq": 1, "action": " ", "version": 0}, p.Code.BAD_MESSAGE, 1),
+        ({"type": "play", "seq": 1, "action": "x" * 401, "version": 0}, p.Code.BAD_MESSAGE, 1),
+        (
+            {"type": "play", "seq": 1, "action": "pass", "version": 0, "seat": "0"},
+            p.Code.BAD_MESSAGE,
+            1,
+        ),
     ],
 )
 def test_bad_messages_name_the_problem(data: dict[str, Any], code: str, seq: int | None) -> None:
@@ -81,7 +87,7 @@ def test_any_text_is_a_message_or_a_protocol_error(text: str) -> None:
     try:
         msg = p.parse_message(text)
     except p.ProtocolError as e:
-        assert e.code in (p.BAD_JSON, p.BAD_MESSAGE)
+        assert e.code in (p.Code.BAD_JSON, p.Code.BAD_MESSAGE)
         json.dumps(e.to_json())
     else:
         assert isinstance(msg, p.Hello | p.Play | p.Sync | p.Ping)
@@ -93,7 +99,7 @@ def test_any_object_is_a_message_or_a_protocol_error(data: dict[str, Any]) -> No
     try:
         msg = p.parse_message(json.dumps(data))
     except p.ProtocolError as e:
-        assert e.code == p.BAD_MESSAGE
+        assert e.code == p.Code.BAD_MESSAGE
         assert e.seq is None or e.seq == data.get("seq")
     else:
         assert msg.seq == data["seq"] and 0 <= msg.seq < 2**53

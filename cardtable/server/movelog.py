@@ -4,7 +4,8 @@ a spectator starts with the whole story, not an empty log.
 Each entry is an action in its public form (``Rules.public_action``, as the terminal shows
 other seats' moves): a move that puts a card face down (Buck Euchre's discard, BE-5) reaches
 the other seats with its text withheld (``action: null``); the seat that made it reads its own
-move in full. The live ``last`` of a state is the log's last entry, hidden the same way. The log is paged (``PAGE`` entries a message).
+move in full. The live ``last`` of a state is the log's last entry, hidden the same way. The
+log is paged (``PAGE`` entries a message).
 """
 
 from __future__ import annotations

@@ -8,34 +8,40 @@ escapes, so a malformed message can never harm a connection or a table.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from typing import Any
+from enum import StrEnum
+from typing import Annotated, Any, Literal
 
-# Error codes (docs/protocol.md lists when each is sent).
-BAD_JSON = "bad_json"
-BAD_MESSAGE = "bad_message"
-TOO_LARGE = "too_large"
-RATE_LIMITED = "rate_limited"
-STALE_SEQ = "stale_seq"
-NOT_JOINED = "not_joined"
-ALREADY_JOINED = "already_joined"
-UNKNOWN_TABLE = "unknown_table"
-BAD_TOKEN = "bad_token"
-FORGED = "forged"
-SPECTATOR = "spectator"
-NOT_STARTED = "not_started"
-NOT_YOUR_TURN = "not_your_turn"
-STALE_VERSION = "stale_version"
-NOTATION = "notation"
-ILLEGAL = "illegal"
-SERVER_ERROR = "server_error"
-NO_HINT = "no_hint"
-BUSY = "busy"
-TOKEN_EXPIRED = "token_expired"
-TOKEN_REVOKED = "token_revoked"
-TABLE_EXPIRED = "table_expired"
-TOO_MANY_SOCKETS = "too_many_sockets"
-HELLO_TIMEOUT = "hello_timeout"
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+
+class Code(StrEnum):
+    """Error codes (docs/protocol.md lists when each is sent); each is its own JSON string."""
+
+    BAD_JSON = "bad_json"
+    BAD_MESSAGE = "bad_message"
+    TOO_LARGE = "too_large"
+    RATE_LIMITED = "rate_limited"
+    STALE_SEQ = "stale_seq"
+    NOT_JOINED = "not_joined"
+    ALREADY_JOINED = "already_joined"
+    UNKNOWN_TABLE = "unknown_table"
+    BAD_TOKEN = "bad_token"
+    FORGED = "forged"
+    SPECTATOR = "spectator"
+    NOT_STARTED = "not_started"
+    NOT_YOUR_TURN = "not_your_turn"
+    STALE_VERSION = "stale_version"
+    NOTATION = "notation"
+    ILLEGAL = "illegal"
+    SERVER_ERROR = "server_error"
+    NO_HINT = "no_hint"
+    BUSY = "busy"
+    TOKEN_EXPIRED = "token_expired"
+    TOKEN_REVOKED = "token_revoked"
+    TABLE_EXPIRED = "table_expired"
+    TOO_MANY_SOCKETS = "too_many_sockets"
+    HELLO_TIMEOUT = "hello_timeout"
+
 
 MAX_SEQ = 2**53 - 1  # exact in JavaScript numbers
 MAX_ID = 64
@@ -48,7 +54,7 @@ class ProtocolError(Exception):
 
     def __init__(
         self,
-        code: str,
+        code: Code,
         message: str,
         seq: int | None = None,
         *,
@@ -74,46 +80,66 @@ class ProtocolError(Exception):
         return found
 
 
-@dataclass(frozen=True, slots=True)
-class Hello:
+# -- client messages: pydantic models, one per ``type`` ----------------------------------------
+def _not_blank(text: str) -> str:
+    if not text.strip():
+        raise ValueError("blank")
+    return text
+
+
+Whole = Annotated[int, Field(strict=True, ge=0, le=MAX_SEQ)]
+# strict: no number read as text; pydantic also refuses a lone surrogate (string_unicode)
+Id = Annotated[str, Field(strict=True, max_length=MAX_ID), AfterValidator(_not_blank)]
+Token = Annotated[str, Field(strict=True, max_length=MAX_TOKEN), AfterValidator(_not_blank)]
+ActionText = Annotated[str, Field(strict=True, max_length=MAX_ACTION), AfterValidator(_not_blank)]
+LIMITS = {"table": MAX_ID, "token": MAX_TOKEN, "action": MAX_ACTION}
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    seq: Whole
+
+
+class Hello(_Message):
     """Join a table: as the seat the token holds, or as a spectator without one."""
 
-    seq: int
-    table: str
-    token: str | None
+    type: Literal["hello"] = "hello"
+    table: Id
+    token: Token | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+class Play(_Message):
     """An action in notation, for the joined seat, against the state ``version`` it saw."""
 
-    seq: int
-    action: str
-    version: int
-    token: str | None
-    seat: int | None
+    type: Literal["play"] = "play"
+    action: ActionText
+    version: Whole
+    token: Token | None = None
+    seat: Annotated[int, Field(strict=True)] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Sync:
+class Sync(_Message):
     """Ask for the current state again."""
 
-    seq: int
+    type: Literal["sync"] = "sync"
 
 
-@dataclass(frozen=True, slots=True)
-class Ping:
-    seq: int
+class Ping(_Message):
+    type: Literal["ping"] = "ping"
 
 
-@dataclass(frozen=True, slots=True)
-class HintRequest:
+class HintRequest(_Message):
     """Ask what the search bot would play from this seat's view."""
 
-    seq: int
+    type: Literal["hint"] = "hint"
 
 
 ClientMessage = Hello | Play | Sync | Ping | HintRequest
+_READER: TypeAdapter[ClientMessage] = TypeAdapter(
+    Annotated[ClientMessage, Field(discriminator="type")]
+)
+TYPES = ("hello", "play", "sync", "ping", "hint")
 
 
 def parse_message(text: str) -> ClientMessage:
@@ -121,40 +147,37 @@ def parse_message(text: str) -> ClientMessage:
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
-        raise ProtocolError(BAD_JSON, "The message is not valid JSON") from None
+        raise ProtocolError(Code.BAD_JSON, "The message is not valid JSON") from None
     if not isinstance(data, dict):
-        raise ProtocolError(BAD_MESSAGE, "A message must be a JSON object")
-    seq = _seq(data.get("seq"))
-    kind = data.get("type")
-    if kind == "hello":
-        table = _text(data, "table", seq, MAX_ID)
-        token = _optional_text(data, "token", seq, MAX_TOKEN)
-        return Hello(seq, table, token)
-    if kind == "play":
-        action = _text(data, "action", seq, MAX_ACTION)
-        version = _whole(data.get("version"))
-        if version is None:
-            raise ProtocolError(
-                BAD_MESSAGE, "A play needs the state version it was chosen from", seq
-            )
-        token = _optional_text(data, "token", seq, MAX_TOKEN)
-        seat = data.get("seat")
-        if seat is not None and not _is_int(seat):
-            raise ProtocolError(BAD_MESSAGE, "seat must be a whole number", seq)
-        return Play(seq, action, version, token, seat)
-    if kind == "sync":
-        return Sync(seq)
-    if kind == "ping":
-        return Ping(seq)
-    if kind == "hint":
-        return HintRequest(seq)
-    raise ProtocolError(
-        BAD_MESSAGE, "Unknown message type (expected hello, play, sync, ping or hint)", seq
-    )
+        raise ProtocolError(Code.BAD_MESSAGE, "A message must be a JSON object")
+    seq = _whole(data.get("seq"))
+    if seq is None:
+        raise ProtocolError(
+            Code.BAD_MESSAGE, "Every message needs a sequence number seq (0 or more)"
+        )
+    if data.get("type") not in TYPES:
+        raise ProtocolError(
+            Code.BAD_MESSAGE, "Unknown message type (expected hello, play, sync, ping or hint)", seq
+        )
+    try:
+        return _READER.validate_python(data)
+    except ValidationError as e:
+        raise ProtocolError(Code.BAD_MESSAGE, _sentence(e), seq) from None
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def _sentence(e: ValidationError) -> str:
+    """The first problem pydantic found, said as the client's author needs to read it."""
+    problem = e.errors(include_url=False)[0]
+    field = str(problem["loc"][1]) if len(problem["loc"]) > 1 else ""
+    if field == "version":
+        return "A play needs the state version it was chosen from"
+    if field == "seat":
+        return "seat must be a whole number"
+    if problem["type"] == "string_too_long":
+        return f"{field} is too long (at most {LIMITS[field]} characters)"
+    if problem["type"] == "string_unicode":  # JSON may carry a lone surrogate, "\\ud800"
+        return f"{field} is not valid text (a lone surrogate)"
+    return f"The message needs a text field {field!r}"
 
 
 def _whole(value: object) -> int | None:
@@ -162,34 +185,6 @@ def _whole(value: object) -> int | None:
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_SEQ:
         return value
     return None
-
-
-def _seq(value: object) -> int:
-    seq = _whole(value)
-    if seq is None:
-        raise ProtocolError(BAD_MESSAGE, "Every message needs a sequence number seq (0 or more)")
-    return seq
-
-
-def _text(data: dict[str, Any], key: str, seq: int, limit: int) -> str:
-    value = data.get(key)
-    if not isinstance(value, str) or not value.strip():
-        raise ProtocolError(BAD_MESSAGE, f"The message needs a text field {key!r}", seq)
-    if len(value) > limit:
-        raise ProtocolError(BAD_MESSAGE, f"{key} is too long (at most {limit} characters)", seq)
-    if not encodable(value):
-        raise ProtocolError(BAD_MESSAGE, f"{key} is not valid text (a lone surrogate)", seq)
-    return value
-
-
-def encodable(text: str) -> bool:
-    """Whether ``text`` can be stored and hashed as UTF-8 (JSON may carry a lone surrogate,
-    ``"\\ud800"``, which cannot)."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def peek_seq(text: str) -> int | None:
@@ -201,13 +196,9 @@ def peek_seq(text: str) -> int | None:
     return _whole(data.get("seq")) if isinstance(data, dict) else None
 
 
-def _optional_text(data: dict[str, Any], key: str, seq: int, limit: int) -> str | None:
-    return None if data.get(key) is None else _text(data, key, seq, limit)
-
-
 # -- server messages ---------------------------------------------------------------------------
 def error(
-    code: str,
+    code: Code,
     message: str,
     seq: int | None = None,
     *,

@@ -26,7 +26,7 @@ from cardtable.core.match import OS, Match
 from cardtable.core.registry import rules_class
 from cardtable.server.config import ServerConfig
 from cardtable.server.limits import AddressBuckets, AddressCounts
-from cardtable.server.protocol import TABLE_EXPIRED
+from cardtable.server.protocol import Code
 from cardtable.server.seats import BOT_SEED_BITS, HUMAN, levels_for
 from cardtable.server.store import (
     CLOSED,
@@ -302,7 +302,7 @@ class Room:
             if self.tables.get(table.id) is table:
                 del self.tables[table.id]
             table.stop()
-            table.detach_all(TABLE_EXPIRED, "Nobody joined this table in time; it was removed")
+            table.detach_all(Code.TABLE_EXPIRED, "Nobody joined this table in time; it was removed")
             log.info("table %s: nobody joined it; removed", table.id)
 
     async def _sweep(self) -> None:

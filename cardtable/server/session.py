@@ -31,7 +31,7 @@ async def serve_socket(websocket: WebSocket, room: Room, config: ServerConfig) -
     if not room.sockets.acquire(address):
         limit = config.max_sockets_per_client
         await websocket.send_text(
-            p.encode(p.error(p.TOO_MANY_SOCKETS, f"At most {limit} connections per address"))
+            p.encode(p.error(p.Code.TOO_MANY_SOCKETS, f"At most {limit} connections per address"))
         )
         await _close(websocket, CLOSE_POLICY, "too many connections")
         return
@@ -66,7 +66,7 @@ async def _serve(websocket: WebSocket, room: Room, config: ServerConfig) -> None
                 try:
                     message = await asyncio.wait_for(websocket.receive(), max(left, 0.0))
                 except TimeoutError:
-                    conn.push(p.error(p.HELLO_TIMEOUT, _hello_late(config)))
+                    conn.push(p.error(p.Code.HELLO_TIMEOUT, _hello_late(config)))
                     late = True
                     break
             else:
@@ -99,7 +99,7 @@ async def handle(
         small = text is not None and len(text) <= config.max_message_bytes
         conn.push(
             p.error(
-                p.RATE_LIMITED,
+                p.Code.RATE_LIMITED,
                 f"Too many messages: at most {config.rate:g} a second; this one was ignored",
                 p.peek_seq(text) if small and text is not None else None,
             )
@@ -108,18 +108,18 @@ async def handle(
     if text is None:
         size = len(data or b"")
         if size > config.max_message_bytes:
-            conn.push(p.error(p.TOO_LARGE, _too_large(config)))
+            conn.push(p.error(p.Code.TOO_LARGE, _too_large(config)))
         else:
-            conn.push(p.error(p.BAD_MESSAGE, "Send messages as JSON text frames"))
+            conn.push(p.error(p.Code.BAD_MESSAGE, "Send messages as JSON text frames"))
         return
     if len(text) > config.max_message_bytes or len(text.encode()) > config.max_message_bytes:
-        conn.push(p.error(p.TOO_LARGE, _too_large(config)))
+        conn.push(p.error(p.Code.TOO_LARGE, _too_large(config)))
         return
     try:
         msg = p.parse_message(text)
         if msg.seq <= conn.last_seq:
             raise p.ProtocolError(
-                p.STALE_SEQ,
+                p.Code.STALE_SEQ,
                 f"Sequence number {msg.seq} is not above the last one ({conn.last_seq})",
                 msg.seq,
             )
@@ -128,10 +128,10 @@ async def handle(
     except p.ProtocolError as e:
         conn.push(e.to_json())
     except RoomError as e:
-        conn.push(p.error(p.SERVER_ERROR, e.message))
+        conn.push(p.error(p.Code.SERVER_ERROR, e.message))
     except Exception:
         log.exception("unexpected error handling a message")
-        conn.push(p.error(p.SERVER_ERROR, "The server could not handle that message"))
+        conn.push(p.error(p.Code.SERVER_ERROR, "The server could not handle that message"))
 
 
 async def dispatch(room: Room, conn: Connection, msg: p.ClientMessage) -> None:
@@ -141,13 +141,13 @@ async def dispatch(room: Room, conn: Connection, msg: p.ClientMessage) -> None:
     if isinstance(msg, p.Hello):
         if conn.table is not None:
             raise p.ProtocolError(
-                p.ALREADY_JOINED,
+                p.Code.ALREADY_JOINED,
                 f"This connection has joined table {conn.table.id}; open another one",
                 msg.seq,
             )
         table = await room.table(msg.table)
         if table is None:
-            raise p.ProtocolError(p.UNKNOWN_TABLE, f"No table {msg.table!r}", msg.seq)
+            raise p.ProtocolError(p.Code.UNKNOWN_TABLE, f"No table {msg.table!r}", msg.seq)
         try:
             await table.join(conn, msg)
         except p.ProtocolError:
@@ -156,7 +156,7 @@ async def dispatch(room: Room, conn: Connection, msg: p.ClientMessage) -> None:
         conn.joined_once = True
         return
     if conn.table is None:
-        raise p.ProtocolError(p.NOT_JOINED, "Send hello to join a table first", msg.seq)
+        raise p.ProtocolError(p.Code.NOT_JOINED, "Send hello to join a table first", msg.seq)
     if isinstance(msg, p.Sync):
         await conn.table.resend(conn)
     elif isinstance(msg, p.HintRequest):

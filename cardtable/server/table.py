@@ -111,12 +111,12 @@ class LiveTable:
             seat.cancel_timer()
         self.hints.new_version(-1)
 
-    def detach_all(self, code: str, message: str) -> None:
+    def detach_all(self, code: p.Code, message: str) -> None:
         """Send every client an error and let go of them (they may ``hello`` elsewhere)."""
         for conn in list(self.connections):
             self.detach(conn, code, message)
 
-    def detach(self, conn: Connection, code: str, message: str) -> None:
+    def detach(self, conn: Connection, code: p.Code, message: str) -> None:
         self.leave(conn)
         conn.table, conn.seat, conn.token_hash = None, None, None
         conn.push(p.error(code, message))
@@ -206,11 +206,13 @@ class LiveTable:
             seat = next((s for s in self.seats if s.holds(hashed)), None)
             if seat is None:
                 raise p.ProtocolError(
-                    p.BAD_TOKEN, "This link's seat token is not valid for this table", hello.seq
+                    p.Code.BAD_TOKEN,
+                    "This link's seat token is not valid for this table",
+                    hello.seq,
                 )
             if self.token_expired():
                 raise p.ProtocolError(
-                    p.TOKEN_EXPIRED,
+                    p.Code.TOKEN_EXPIRED,
                     f"Seat links stop working {self.config.token_days:g} days after the match "
                     "ends; you may watch the table without one",
                     hello.seq,
@@ -227,7 +229,7 @@ class LiveTable:
                 except Exception:
                     log.exception("table %s: could not store seat %d", self.id, seat.number)
                     raise p.ProtocolError(
-                        p.SERVER_ERROR, "The seat could not be saved; try again", hello.seq
+                        p.Code.SERVER_ERROR, "The seat could not be saved; try again", hello.seq
                     ) from None
                 seat.claimed = True
                 self.status = status
@@ -299,7 +301,7 @@ class LiveTable:
             seat.token_hash = hashed
             for conn in list(self.connections):
                 if conn.seat == number:
-                    self.detach(conn, p.TOKEN_REVOKED, "This seat was given a new link")
+                    self.detach(conn, p.Code.TOKEN_REVOKED, "This seat was given a new link")
             self.push_seats()
 
     def leave(self, conn: Connection) -> None:
@@ -355,10 +357,10 @@ class LiveTable:
         never knows more than the player), computed in the background on the hint workers:
         the connection keeps reading meanwhile, and the answer is pushed when ready."""
         if conn.seat is None:
-            raise p.ProtocolError(p.SPECTATOR, "Spectators get no hints", msg.seq)
+            raise p.ProtocolError(p.Code.SPECTATOR, "Spectators get no hints", msg.seq)
         async with self.lock:
             if self.match.is_over or self.match.to_move != conn.seat:
-                raise p.ProtocolError(p.NOT_YOUR_TURN, "Hints are for your turn", msg.seq)
+                raise p.ProtocolError(p.Code.NOT_YOUR_TURN, "Hints are for your turn", msg.seq)
             view, version = self.match.view(conn.seat), self.version
             return asyncio.create_task(self._answer_hint(conn, msg.seq, conn.seat, version, view))
 
@@ -368,13 +370,15 @@ class LiveTable:
         try:
             advice = await self.hints.get(seat, version, view)
         except NotImplementedError as e:
-            conn.push(p.error(p.NO_HINT, str(e), seq))
+            conn.push(p.error(p.Code.NO_HINT, str(e), seq))
             return
         except Busy:
-            conn.push(p.error(p.BUSY, "Every hint helper is busy; ask again shortly", seq))
+            conn.push(p.error(p.Code.BUSY, "Every hint helper is busy; ask again shortly", seq))
             return
         except (asyncio.CancelledError, Stale):
-            conn.push(p.error(p.STALE_VERSION, "The table moved on before the hint was ready", seq))
+            conn.push(
+                p.error(p.Code.STALE_VERSION, "The table moved on before the hint was ready", seq)
+            )
             return
         conn.push(
             {
@@ -390,41 +394,45 @@ class LiveTable:
     async def play(self, conn: Connection, msg: p.Play) -> None:
         """A human's action: refused with a reason unless it is theirs to make and legal now."""
         if conn.seat is None:
-            raise p.ProtocolError(p.SPECTATOR, "Spectators cannot play", msg.seq)
+            raise p.ProtocolError(p.Code.SPECTATOR, "Spectators cannot play", msg.seq)
         if msg.token is not None and token_hash(msg.token) != conn.token_hash:
             raise p.ProtocolError(
-                p.FORGED, "That token is not the one this connection joined with", msg.seq
+                p.Code.FORGED, "That token is not the one this connection joined with", msg.seq
             )
         if msg.seat is not None and msg.seat != conn.seat:
             raise p.ProtocolError(
-                p.FORGED, f"This connection plays for seat {conn.seat}, not {msg.seat}", msg.seq
+                p.Code.FORGED,
+                f"This connection plays for seat {conn.seat}, not {msg.seat}",
+                msg.seq,
             )
         async with self.lock:
             m = self.match
             if self.status == OPEN:
                 raise p.ProtocolError(
-                    p.NOT_STARTED, "The match starts when every seat has joined", msg.seq
+                    p.Code.NOT_STARTED, "The match starts when every seat has joined", msg.seq
                 )
             if m.is_over:
-                raise p.ProtocolError(p.ILLEGAL, "The match is over", msg.seq, rule="C-4")
+                raise p.ProtocolError(p.Code.ILLEGAL, "The match is over", msg.seq, rule="C-4")
             if msg.version != self.version:
                 raise p.ProtocolError(
-                    p.STALE_VERSION,
+                    p.Code.STALE_VERSION,
                     f"The table has moved on (version {self.version}, not {msg.version})",
                     msg.seq,
                 )
             if m.to_move != conn.seat:
                 raise p.ProtocolError(
-                    p.NOT_YOUR_TURN, f"It is seat {m.to_move}'s turn", msg.seq, rule="C-5"
+                    p.Code.NOT_YOUR_TURN, f"It is seat {m.to_move}'s turn", msg.seq, rule="C-5"
                 )
             try:
                 action = m.check(msg.action)
             except NotationError as e:
-                raise p.ProtocolError(p.NOTATION, str(e), msg.seq, position=e.position) from None
+                raise p.ProtocolError(
+                    p.Code.NOTATION, str(e), msg.seq, position=e.position
+                ) from None
             except IllegalActionError as e:
                 # an engine that keys its reasons (key, params) has them passed on as they are
                 raise p.ProtocolError(
-                    p.ILLEGAL,
+                    p.Code.ILLEGAL,
                     e.reason,
                     msg.seq,
                     rule=e.rule,
@@ -456,7 +464,7 @@ class LiveTable:
             log.exception("table %s: could not store action %d", self.id, version)
             self._undo_last(dealt=new_hand is not None)
             raise p.ProtocolError(
-                p.SERVER_ERROR, "The action could not be saved, so it was not played", seq
+                p.Code.SERVER_ERROR, "The action could not be saved, so it was not played", seq
             ) from None
         self._log.append(stored)
         self.version = version
