@@ -25,6 +25,7 @@ from cardtable.core.cards import card_str
 from cardtable.core.invariants import cards_mentioned
 from cardtable.core.match import Match
 from cardtable.server import ServerConfig, create_app
+from cardtable.server.store import now
 from cardtable.server.table import LiveTable
 from tests.support import toygame  # noqa: F401  (registers toy-high-card)
 
@@ -36,16 +37,17 @@ def make_app(where: Path | str, name: str = "room.db", **settings: Any) -> FastA
     """An app on the database ``where`` (a URL such as the ``db_url`` fixture's, or a directory
     for the SQLite file ``name``), computer players without delay, no take-over, rate and
     table limits no test client reaches unless it means to, and hints on threads (the tests
-    look inside them; the server's own are processes)."""
+    look inside them; the server's own are processes). ``clock=`` gives the room its time."""
     base: dict[str, Any] = {"bot_delay": 0.0, "takeover_seconds": 0.0, "rate": 1e4, "burst": 10**4,
                             "http_rate": 1e4, "http_burst": 10**4, "create_per_minute": 1e6,
                             "create_burst": 10**4, "max_tables_per_client": 10**4,
                             "max_bot_tables_per_client": 10**4,
                             "max_search_tables_per_client": 10**4,
                             "worker_processes": False, "refusal_seconds": 0.0}  # fmt: skip
+    clock = settings.pop("clock", now)
     base.update(settings)
     url = where if isinstance(where, str) else f"sqlite:///{where / name}"
-    return create_app(ServerConfig(db_url=url, **base))
+    return create_app(ServerConfig(db_url=url, **base), clock)
 
 
 def create(

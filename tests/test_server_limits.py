@@ -22,6 +22,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from cardtable.bots.search import SearchBot
 from cardtable.server.room import Room, RoomError
+from tests.support.clock import MovingClock
 from tests.support.server import serving
 
 from .test_server_helpers import TOY, connect, make_app
@@ -115,18 +116,20 @@ def test_computer_only_and_search_tables_per_address_are_capped(tmp_path: Path) 
 
 
 def test_tables_nobody_joined_expire_and_do_not_survive_a_restart(tmp_path: Path) -> None:
-    with room_client(tmp_path) as client:
+    clock = MovingClock()
+    with room_client(tmp_path, clock=clock) as client:
         idle = post(client, "a", ["human", "human"]).json()
         joined = post(client, "a", ["human", "human"]).json()
         with connect(client) as me:
             me.hello(joined["table"]["id"], joined["tokens"]["0"])
-    time.sleep(1.1)
-    with room_client(tmp_path, open_table_seconds=1.0) as client:
+    clock.advance(1.1)
+    with room_client(tmp_path, open_table_seconds=1.0, clock=clock) as client:
         assert client.get(f"/api/tables/{idle['table']['id']}").status_code == 404
         assert client.get(f"/api/tables/{joined['table']['id']}").status_code == 200
         fresh = post(client, "a", ["human", "human"]).json()["table"]["id"]
         with connect(client) as watcher:
-            watcher.hello(fresh)
+            watcher.hello(fresh)  # a spectator is nobody at a seat
+            clock.advance(1.1)  # the room's sweep (every second) finds it expired
             err = watcher.error(timeout=5)
             assert err["code"] == "table_expired"
         assert client.get(f"/api/tables/{fresh}").json()["code"] == "not_found"

@@ -3,10 +3,11 @@ once, and after a restart), and every seat link stops working some time after th
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 from fastapi.testclient import TestClient
+
+from tests.support.clock import MovingClock
 
 from .test_server_helpers import TOY, connect, make_app
 
@@ -45,8 +46,8 @@ def test_the_creator_gives_a_seat_a_new_link_and_the_old_one_stops_working(
 
 
 def test_seat_tokens_expire_after_the_match_ends(tmp_path: Path) -> None:
-    one_second = 1 / 86400
-    with TestClient(make_app(tmp_path, token_days=one_second)) as client:
+    one_second, clock = 1 / 86400, MovingClock()
+    with TestClient(make_app(tmp_path, token_days=one_second, clock=clock)) as client:
         made = client.post("/api/tables", json={"game": TOY, "seats": ["human", "random"],
                                                 "options": {"target": 1}}).json()  # fmt: skip
         table_id, token = made["table"]["id"], made["tokens"]["0"]
@@ -57,7 +58,7 @@ def test_seat_tokens_expire_after_the_match_ends(tmp_path: Path) -> None:
                 me.expect("ack")
         with connect(client) as again:
             assert again.hello(table_id, token)["seat"] == 0  # just after the end: still valid
-        time.sleep(1.2)
+        clock.advance(1.2)
         with connect(client) as late:
             late.send(type="hello", table=table_id, token=token)
             err = late.error()
@@ -65,6 +66,9 @@ def test_seat_tokens_expire_after_the_match_ends(tmp_path: Path) -> None:
             assert late.hello(table_id)["seat"] is None
         r = client.post(f"/api/tables/{table_id}/seats/0/link", json={"owner": made["owner"]})
         assert r.status_code == 409 and r.json()["code"] == "conflict"
-    with TestClient(make_app(tmp_path, token_days=one_second)) as client, connect(client) as c:
+    with (
+        TestClient(make_app(tmp_path, token_days=one_second, clock=clock)) as client,
+        connect(client) as c,
+    ):
         c.send(type="hello", table=table_id, token=token)  # loaded from the store
         assert c.error()["code"] == "token_expired"

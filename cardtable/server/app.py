@@ -31,6 +31,7 @@ from cardtable.server.replay import ReplayError, replay_step
 from cardtable.server.room import Room, RoomError
 from cardtable.server.seats import HUMAN, levels_for
 from cardtable.server.session import serve_socket
+from cardtable.server.store import Clock, now
 
 STATIC = Path(__file__).parent / "static"
 HEALTH_TIMEOUT = 5.0  # seconds the health check waits for the database
@@ -97,9 +98,9 @@ def games_catalogue() -> dict[str, Any]:
     return {"games": games, "seat_kinds": [HUMAN, *LEVELS], "bot_levels": list(LEVELS)}
 
 
-def create_app(config: ServerConfig | None = None) -> FastAPI:
+def create_app(config: ServerConfig | None = None, clock: Clock = now) -> FastAPI:
     config = config or ServerConfig()
-    room = Room(config)
+    room = Room(config, clock)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -35,6 +35,7 @@ from cardtable.server.store import (
     RUNNING,
     STATUSES,
     AsyncStore,
+    Clock,
     StoredHand,
     StoredSeat,
     StoredTable,
@@ -76,10 +77,11 @@ class Kind:
 
 
 class Room:
-    def __init__(self, config: ServerConfig) -> None:
+    def __init__(self, config: ServerConfig, clock: Clock = now) -> None:
         if config.takeover_level not in LEVELS:
             raise ValueError(f"takeover_level must be one of {', '.join(LEVELS)}")
         self.config = config
+        self.clock = clock
         self._store: AsyncStore | None = None
         self.tables: dict[str, LiveTable] = {}
         self._records: OrderedDict[str, dict[str, Any]] = OrderedDict()
@@ -211,7 +213,7 @@ class Room:
             seed=secrets.randbits(BOT_SEED_BITS),  # the computer players', unrelated to decks
             first_dealer=match.first_dealer,
             summary=Summary(OPEN if tokens else RUNNING, 0, 1, match.scores, None),
-            created_at=now(),
+            created_at=self.clock(),
             seats=[
                 StoredSeat(i, kind, token_hash(tokens[i]) if i in tokens else None, False)
                 for i, kind in enumerate(kinds)
@@ -227,7 +229,9 @@ class Room:
         return table, tokens, owner
 
     def _live(self, stored: StoredTable, match: Match) -> LiveTable:
-        table = LiveTable(stored, match, self.store, self.config, self._evict, self.workers)
+        table = LiveTable(
+            stored, match, self.store, self.config, self._evict, self.workers, self.clock
+        )
         self.tables[stored.id] = table
         return table
 
@@ -292,7 +296,7 @@ class Room:
 
     async def expire_unjoined(self) -> None:
         """Remove the tables whose seats nobody joined within ``open_table_seconds``."""
-        limit = now() - timedelta(seconds=self.config.open_table_seconds)
+        limit = self.clock() - timedelta(seconds=self.config.open_table_seconds)
         for table in [t for t in self.tables.values() if t.unjoined and t.created_at < limit]:
             try:
                 await self.store.delete_table(table.id)

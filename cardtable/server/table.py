@@ -36,6 +36,7 @@ from cardtable.server.store import (
     OPEN,
     RUNNING,
     AsyncStore,
+    Clock,
     StoredAction,
     StoredHand,
     StoredTable,
@@ -68,8 +69,10 @@ class LiveTable:
         config: ServerConfig,
         on_idle: Callable[[LiveTable], None],
         workers: Workers,
+        clock: Clock = now,
     ) -> None:
         self.id = stored.id
+        self.clock = clock
         self.match = match
         self.store = store
         self.config = config
@@ -289,7 +292,7 @@ class LiveTable:
 
     def token_expired(self) -> bool:
         ended = self.finished_at
-        return ended is not None and now() > ended + timedelta(days=self.config.token_days)
+        return ended is not None and self.clock() > ended + timedelta(days=self.config.token_days)
 
     async def new_token(self, number: int, token: str) -> None:
         """Replace seat ``number``'s token: the old link stops working, and connections that
@@ -472,7 +475,7 @@ class LiveTable:
         self._progress = self._now_progress()
         self.hints.new_version(version)
         if status == FINISHED:
-            self.finished_at = now()
+            self.finished_at = self.clock()
 
     def _undo_last(self, *, dealt: bool) -> None:
         """Take back the action just played (not stored): replay the record without it."""
