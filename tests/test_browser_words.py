@@ -42,19 +42,19 @@ def test_a_punjabi_refusal_reason_in_gurmukhi(room: Room, page: Page) -> None:
     page.wait_for_selector("#error:not([hidden])")
     head = page.inner_text("#error .error-head")
     assert GURMUKHI.search(head) and not re.search(r"[A-Za-z]{3,}", head), head
-    # a keyed reason (the engine's refusals carry a key and parameters) is said in Punjabi,
-    # the engine's English sentence kept one click away
+    # the engine's reason itself, sent as a key and parameters, is said in Punjabi; its English
+    # sentence is kept one click away
+    reason = page.inner_text("#error .keyed")
+    assert GURMUKHI.search(reason) and not re.search(r"[A-Za-z]{3,}", reason), reason
+    assert page.locator("#error details .engine-reason").count() == 1
+    # cards in a reason are written as the page writes them, in the page's language
     said = page.evaluate(
         """async () => {
-          const { drawError } = await import('/static/panels.js');
-          const box = document.createElement('div');
-          drawError(box, { code: 'illegal', rule: 'R5-9', key: 'rummy.may_not_discard',
-                           params: { card: '7♥' }, message: 'You may not discard 7h now' });
-          return [box.querySelector('.keyed').innerText,
-                  box.querySelector('.engine-reason').closest('details') !== null];
+          const { reasonText } = await import('/static/panels.js');
+          return reasonText('refusal.not_in_hand', { card: 'Th' });
         }"""
     )
-    assert GURMUKHI.search(said[0]) and "7♥" in said[0] and said[1], said
+    assert GURMUKHI.search(said) and "10♥" in said, said
 
 
 def test_the_hand_is_a_region_of_cards_named_in_words(room: Room, page: Page) -> None:

@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardtable.bots.hint import hint
-from cardtable.cli.render import Look, action, rule_titles
+from cardtable.cli.render import Look, action, refusal, rule_titles
 from cardtable.cli.text import t
 from cardtable.core.errors import CardtableError, IllegalActionError
 from cardtable.core.match import Match
@@ -65,7 +65,8 @@ def why(m: Match, text: str, shown: Sequence[str], look: Look) -> str:
     try:
         act = m.check(text)
     except IllegalActionError as e:
-        return t("term.why.refused", action=text, reason=e.reason, rule=rule_words(e.rule))
+        reason = refusal(e, look.letters)
+        return t("term.why.refused", action=text, reason=reason, rule=rule_words(e.rule))
     except CardtableError as e:
         return t("term.why.unreadable", action=text, reason=str(e))
     verb = str(act).split(" ", 1)[0]

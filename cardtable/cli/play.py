@@ -27,7 +27,7 @@ from cardtable.cli import actions, coach, render, results, text
 from cardtable.cli.options import parse_options
 from cardtable.cli.render import Look
 from cardtable.cli.text import set_language, t
-from cardtable.core.errors import CardtableError
+from cardtable.core.errors import CardtableError, IllegalActionError
 from cardtable.core.match import Match
 
 VERBS = ("help", "table", "why", "hint", "rules", "undo", "save", "quit")
@@ -227,7 +227,12 @@ class TerminalGame:
         try:
             action = self.m.play(typed)
         except CardtableError as e:
-            self.console.print(Text(t("term.play.refused") + " ", style="red").append(str(e)))
+            said = (
+                f"{render.refusal(e, self.look.letters)} ({e.rule})"
+                if isinstance(e, IllegalActionError)
+                else str(e)
+            )
+            self.console.print(Text(t("term.play.refused") + " ", style="red").append(said))
             return False
         line = Text(f"{t('seat.you')}: ", style="bold") + render.action(
             str(action), self.look.letters

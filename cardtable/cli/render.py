@@ -13,7 +13,8 @@ from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from cardtable.cli.text import t
+from cardtable.cli.text import has, t
+from cardtable.core.errors import IllegalActionError
 from cardtable.core.game import JSON
 from cardtable.core.registry import rules_class
 
@@ -64,6 +65,27 @@ def cards(names: Sequence[str] | None, letters: bool) -> Text:
             out.append(" ")
         out.append_text(card(name, letters))
     return out if names else Text("—", style="dim")
+
+
+def refusal(e: IllegalActionError, letters: bool) -> str:
+    """The engine's reason in the current language (its key and parameters, as the card room
+    says them: cards drawn as in the hand, seats from 1, a suit by name); English otherwise."""
+    if e.key is None or not has(e.key, plural=True):
+        return e.reason
+    shown: dict[str, object] = {}
+    for name, value in e.params.items():
+        if name in ("card", "cards"):
+            shown[name] = cards(str(value).split(), letters).plain
+        elif name == "seat":
+            shown[name] = int(value) + 1
+        elif name == "suit":
+            shown[name] = t(f"card.suit.{value}")
+        else:
+            shown[name] = value
+    key = e.key
+    if has(f"{key}_other"):
+        key += "_one" if e.params.get("n") == 1 else "_other"
+    return t(key, **shown)
 
 
 def action(text: str, letters: bool) -> Text:

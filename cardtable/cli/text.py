@@ -48,6 +48,12 @@ def t(key: str, **params: object) -> str:
     return text.format_map(params) if params else text
 
 
+def has(key: str, *, plural: bool = False) -> bool:
+    """Whether the catalogue has ``key`` (or, with ``plural``, its ``_one``/``_other`` forms)."""
+    found = catalogue("en")
+    return key in found or (plural and f"{key}_other" in found)
+
+
 def count(n: int, key: str) -> str:
     """``1 trick``, ``2 tricks``: the key's ``.one`` or ``.many`` form with ``{n}``."""
     return t(f"{key}.{'one' if n == 1 else 'many'}", n=n)

@@ -29,12 +29,24 @@ class IllegalActionError(CardtableError):
 
     ``rule`` is the rule id from RULES.md (``RC-17``) and ``reason`` a sentence a player
     understands; ``str(err)`` reads ``"You own a build, so you may not trail (RC-17)"``.
+    ``key`` and ``params`` say the same reason as a keyed message, for a client to say in its
+    own language (``cardtable/games/reasons.py``).
     """
 
-    def __init__(self, reason: str, rule: str, action: str | None = None):
+    def __init__(
+        self,
+        reason: str,
+        rule: str,
+        action: str | None = None,
+        *,
+        key: str | None = None,
+        params: dict[str, str | int] | None = None,
+    ):
         self.reason = reason
         self.rule = rule
         self.action = action
+        self.key = key
+        self.params: dict[str, str | int] = params or {}
         super().__init__(f"{reason} ({rule})")
 
 

@@ -190,7 +190,9 @@ class Match:
                 if a is action:
                     return a
         if self.is_over:
-            raise IllegalActionError("The match is over", "C-4", str(action))
+            raise IllegalActionError(
+                "The match is over", "C-4", str(action), key="refusal.match_over"
+            )
         act = self.rules.parse_action(action) if isinstance(action, str) else action
         if self._legal is None:
             self._legal = self.rules.legal_actions(self.state)

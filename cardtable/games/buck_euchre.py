@@ -49,6 +49,7 @@ from cardtable.core.cards import CARD_NAMES, CLUBS, SUITS, parse_card, suit_of
 from cardtable.core.errors import IllegalActionError, NotationError
 from cardtable.core.game import JSON, Action, OptionSpec, Rules, Settlement
 from cardtable.core.registry import register
+from cardtable.games.reasons import refusal
 from cardtable.games.tricks import (
     NO_TRUMP,
     TRUMP_CHOICES,
@@ -999,14 +1000,14 @@ def determinize(view: JSON, seat: int, rng: random.Random) -> BuckEuchreState:
 
 
 # -- explaining refusals --------------------------------------------------------------------------
-_WHEN = {
-    Order: ("You may order only while the upcard is face up, in the first round", "BE-5"),
-    Pass: ("Passing is only for the two rounds of bidding, which are over", "BE-6"),
-    Discard: ("Only the dealer discards, once, right after picking up the upcard", "BE-5"),
-    Trump: ("Trump is named only in the second round, after all four pass the upcard", "BE-6"),
-    Stay: ("Players stay or drop once, after trump is settled and before the play", "BE-8"),
-    Drop: ("Players stay or drop once, after trump is settled and before the play", "BE-8"),
-    Play: ("Cards are played once trump is settled and everyone has stayed or dropped", "BE-10"),
+_WHEN = {  # an action out of its phase: the reason's key and the rule
+    Order: ("refusal.be.order_when", "BE-5"),
+    Pass: ("refusal.be.pass_when", "BE-6"),
+    Discard: ("refusal.be.discard_when", "BE-5"),
+    Trump: ("refusal.be.trump_when", "BE-6"),
+    Stay: ("refusal.be.stay_when", "BE-8"),
+    Drop: ("refusal.be.stay_when", "BE-8"),
+    Play: ("refusal.be.play_when", "BE-10"),
 }
 
 
@@ -1018,36 +1019,27 @@ def _explain(s: BuckEuchreState, a: Action) -> IllegalActionError:
         text = repr(a)
     when = _WHEN.get(type(a))
     if when is None:
-        return IllegalActionError("That is not a Buck Euchre action", "N", text)
+        return refusal("refusal.be.not_an_action", "N", text)
     if s.phase == OVER:
-        return IllegalActionError("The hand is over", "C-5", text)
+        return refusal("refusal.hand_over", "C-5", text)
     t = s.table
     if isinstance(a, Play | Discard) and not (0 <= a.card < len(POS) and POS[a.card] >= 0):
         name = CARD_NAMES[a.card] if 0 <= a.card < len(CARD_NAMES) else str(a.card)
-        return IllegalActionError(
-            f"{name} is not in the Buck Euchre deck (9 to ace of each suit)", "BE-1", text
-        )
+        return refusal("refusal.be.not_in_deck", "BE-1", text, card=name)
     club_hand = t.fate == UP and s.phase == PLAYING
     if club_hand and not isinstance(a, Play):
-        return IllegalActionError(
-            "Clubs were turned up, so clubs are trump: nobody orders, names, discards or drops",
-            "BE-4",
-            text,
-        )
+        return refusal("refusal.be.clubs_turned", "BE-4", text)
     if isinstance(a, Discard) and s.phase == DISCARDING:
-        return IllegalActionError(f"{CARD_NAMES[a.card]} is not in your hand", "C-5", text)
+        return refusal("refusal.not_in_hand", "C-5", text, card=CARD_NAMES[a.card])
     if isinstance(a, Trump) and s.phase == NAMING:
         turned = suit_of(LAYOUT[t.upcard])
-        return IllegalActionError(
-            f"{_SUIT_PLURALS[turned].capitalize()} were turned down: name another suit or pass",
-            "BE-6",
-            text,
-        )
+        plural = _SUIT_PLURALS[turned].capitalize()
+        return refusal("refusal.be.turned_down", "BE-6", text, suit=SUITS[turned], suit_en=plural)
     if isinstance(a, Play) and s.phase == PLAYING:
         return _explain_play(s, a, text)
     if s.phase == DISCARDING:
-        return IllegalActionError("The dealer must first discard a card", "BE-5", text)
-    return IllegalActionError(*when, text)
+        return refusal("refusal.be.discard_first", "BE-5", text)
+    return refusal(*when, text)
 
 
 def _explain_play(s: BuckEuchreState, a: Play, text: str) -> IllegalActionError:
@@ -1056,13 +1048,18 @@ def _explain_play(s: BuckEuchreState, a: Play, text: str) -> IllegalActionError:
     pos, trump = POS[a.card], s.table.trump
     hand = s.hands[seat]
     if not hand >> pos & 1:
-        return IllegalActionError(f"{CARD_NAMES[a.card]} is not in your hand", "C-5", text)
+        return refusal("refusal.not_in_hand", "C-5", text, card=CARD_NAMES[a.card])
     led = TABLES.suit[trump][s.trick[0]]
-    what = "a trump" if led == trump else "a " + _SUIT_NAMES[led]
-    reason = f"You must follow suit: you have {what}"
-    if is_left_bower(a.card, trump):
-        reason += f" ({CARD_NAMES[a.card]}, the left bower, is a trump)"
-    return IllegalActionError(reason, "BE-10", text)
+    key = "refusal.be.follow_trump" if led == trump else "refusal.be.follow_suit"
+    bower = is_left_bower(a.card, trump)
+    if bower:
+        key += "_bower"
+    params: dict[str, str | int] = {} if led == trump else {"suit": SUITS[led]}
+    if led != trump:
+        params["suit_en"] = _SUIT_NAMES[led]
+    if bower:
+        params["card"] = CARD_NAMES[a.card]
+    return refusal(key, "BE-10", text, **params)
 
 
 # -- scoring --------------------------------------------------------------------------------------

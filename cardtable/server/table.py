@@ -439,8 +439,8 @@ class LiveTable:
                     e.reason,
                     msg.seq,
                     rule=e.rule,
-                    key=getattr(e, "key", None),
-                    params=getattr(e, "params", None),
+                    key=e.key,
+                    params=e.params,
                 ) from None
             await self._commit(conn.seat, action, HUMAN, msg.seq)
             conn.push({"type": "ack", "seq": msg.seq, "version": self.version})

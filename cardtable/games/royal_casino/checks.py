@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from cardtable.core.cards import CARD_NAMES
 from cardtable.core.errors import IllegalActionError
+from cardtable.games.reasons import refusal
 from cardtable.games.royal_casino.actions import Build, Capture, Play, Trail, mask_text
 from cardtable.games.royal_casino.groups import group_unions, subsets_by_sum
 from cardtable.games.royal_casino.moves import sides_of
@@ -27,34 +28,33 @@ def find_fault(state: State, play: Play, partner_may_raise: bool) -> Fault | Non
     p = play.card
     name = CARD_NAMES[p]
     if not hand >> p & 1:
-        return Fault(f"{name} is not in your hand", "C-5")
+        return refusal("refusal.not_in_hand", "C-5", card=name)
     rest = hand & ~(1 << p)
     owned = [b for b in state.builds if b.owner == seat]
     if isinstance(play, Trail):
         if owned:
-            return Fault("You own a build, so you may not trail", "RC-17")
+            return refusal("refusal.rc.owner_may_not_trail", "RC-17")
         same = state.loose & RANK_MASK[p % 13]
         if same:
-            return Fault(
-                f"You may not trail {name} while {mask_text(same)} of its rank "
-                f"{'lies' if same.bit_count() == 1 else 'lie'} loose: capture with it (taking "
-                f"every one) or build with it",
+            return refusal(
+                "refusal.rc.trail_rank_loose",
                 "RC-16",
+                card=name,
+                cards=mask_text(same),
+                n=same.bit_count(),
             )
         return None
     table = state.table
     if not table:
-        return Fault("The table was swept, so you must trail", "RC-18")
+        return refusal("refusal.rc.swept_must_trail", "RC-18")
     rule = "RC-5" if isinstance(play, Capture) else "RC-9"
     off = play.cards & ~table
     if off:
-        return Fault(f"{mask_text(off)} {_is(off)} not on the table", rule)
+        return refusal("refusal.rc.not_on_table", rule, cards=mask_text(off), n=off.bit_count())
     touched = [b for b in state.builds if b.cards & play.cards]
     for b in touched:
         if b.cards & ~play.cards:
-            return Fault(
-                f"The build {mask_text(b.cards)} is used whole: name all of its cards", "RC-7"
-            )
+            return refusal("refusal.rc.build_used_whole", "RC-7", cards=mask_text(b.cards))
     loose = play.cards & state.loose
     if isinstance(play, Capture):
         fault = _capture_fault(p, loose, touched, state.loose)
@@ -63,25 +63,20 @@ def find_fault(state: State, play: Play, partner_may_raise: bool) -> Fault | Non
         fault = _build_fault(play, loose, touched, seat, len(state.hands), partner_may_raise)
         if fault is None and not rest & VALUE_CARDS[play.value]:
             v = play.value
-            fault = Fault(
-                f"To build {v} you must keep another card of value {v} ({VALUE_WORD[v]}) in hand",
-                "RC-13",
-            )
+            fault = refusal("refusal.rc.keep_to_build", "RC-13", value=v, value_en=VALUE_WORD[v])
         kept = owned
     if fault is not None:
         return fault
     for b in kept:
         if not rest & VALUE_CARDS[b.value]:
-            return Fault(
-                f"You own the build {mask_text(b.cards)} worth {b.value}, so you must keep "
-                f"{VALUE_WORD[b.value]} in hand until it is captured",
+            return refusal(
+                "refusal.rc.keep_for_owned_build",
                 "RC-13",
+                cards=mask_text(b.cards),
+                value=b.value,
+                value_en=VALUE_WORD[b.value],
             )
     return None
-
-
-def _is(mask: int) -> str:
-    return "is" if mask.bit_count() == 1 else "are"
 
 
 def _capture_fault(p: int, loose: int, builds: list[TableBuild], all_loose: int) -> Fault | None:
@@ -104,23 +99,20 @@ def _capture_fault_at(
     name = CARD_NAMES[p]
     for b in builds:
         if b.value != v:
-            return 1, Fault(
-                f"The build {mask_text(b.cards)} is worth {b.value}: only a card of that value "
-                f"captures it",
+            return 1, refusal(
+                "refusal.rc.build_captured_by_value",
                 "RC-7",
+                cards=mask_text(b.cards),
+                value=b.value,
             )
     if loose not in group_unions(loose, v, v == MAX_VALUE):
-        return 2, Fault(
-            f"{name} cannot take {mask_text(loose)}: loose cards are taken as single cards or "
-            f"sums worth {v}",
-            "RC-5",
+        return 2, refusal(
+            "refusal.rc.capture_sums", "RC-5", card=name, cards=mask_text(loose), value=v
         )
     missing = all_loose & RANK_MASK[p % 13] & ~loose
     if missing:
-        return 3, Fault(
-            f"Capturing with {name}, you must take every loose card of its rank: also "
-            f"{mask_text(missing)}",
-            "RC-6",
+        return 3, refusal(
+            "refusal.rc.capture_every_of_rank", "RC-6", card=name, cards=mask_text(missing)
         )
     return 4, None
 
@@ -137,15 +129,13 @@ def _build_fault(
     p, value = play.card, play.value
     name = CARD_NAMES[p]
     if not 2 <= value <= MAX_VALUE:
-        return Fault("A build is worth from 2 to 14", "RC-7")
+        return refusal("refusal.rc.build_range", "RC-7")
     if len(touched) > 1:
-        return Fault("Two builds are never merged", "RC-12")
+        return refusal("refusal.rc.never_merged", "RC-12")
     if not touched:
         if not _group_with_played(p, loose, value):
-            return Fault(
-                f"{name} and {mask_text(loose)} do not make a build worth {value}: the played "
-                f"card must be in a group worth {value} and every other loose card too",
-                "RC-9",
+            return refusal(
+                "refusal.rc.no_build_group", "RC-9", card=name, cards=mask_text(loose), value=value
             )
         return None
     b = touched[0]
@@ -153,28 +143,25 @@ def _build_fault(
     partner = b.owner != seat and b.owner % sides == seat % sides
     if value == b.value:  # RC-11: adding
         if partner:
-            return Fault("You may not add to your partner's build", "RC-14")
+            return refusal("refusal.rc.partner_no_add", "RC-14")
         if not _group_with_played(p, loose, value):
-            return Fault(
-                f"To add to the build worth {value}, {name} alone or with loose cards must be "
-                f"worth {value}, and any other loose cards must make groups worth {value}",
-                "RC-11",
-            )
+            return refusal("refusal.rc.add_groups", "RC-11", card=name, value=value)
         return None
     if b.multiple:
-        return Fault("A multiple build's value never changes", "RC-12")
+        return refusal("refusal.rc.multiple_fixed", "RC-12")
     if value < b.value:
-        return Fault(f"Raising makes a build worth more than {b.value}, not {value}", "RC-10")
+        return refusal("refusal.rc.raise_higher", "RC-10", old=b.value, value=value)
     if b.owner == seat:
-        return Fault("You may not raise your own build", "RC-10")
+        return refusal("refusal.rc.raise_own", "RC-10")
     if partner and not partner_may_raise:
-        return Fault("You may not raise your partner's build", "RC-10")
+        return refusal("refusal.rc.raise_partner", "RC-10")
     if value - b.value not in HAND_VALUES[p]:
         sums = [b.value + v for v in HAND_VALUES[p] if b.value + v <= MAX_VALUE]
-        makes = f"makes it worth {sums[0]}" if sums else f"would take it above {MAX_VALUE}"
-        return Fault(f"Raising the build worth {b.value} with {name} {makes}", "RC-10")
+        if sums:
+            return refusal("refusal.rc.raise_makes", "RC-10", old=b.value, card=name, value=sums[0])
+        return refusal("refusal.rc.raise_above", "RC-10", old=b.value, card=name, value=MAX_VALUE)
     if loose not in group_unions(loose, value):
-        return Fault(f"Loose cards joining a raised build must make groups worth {value}", "RC-10")
+        return refusal("refusal.rc.raise_groups", "RC-10", value=value)
     return None
 
 

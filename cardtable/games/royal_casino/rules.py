@@ -11,6 +11,7 @@ from cardtable.core.cards import CARD_NAMES, FULL_DECK, cards_of, mask_of
 from cardtable.core.errors import IllegalActionError
 from cardtable.core.game import JSON, Action, OptionSpec, Rules, Settlement
 from cardtable.core.registry import register
+from cardtable.games.reasons import refusal
 from cardtable.games.royal_casino.actions import Build, Capture, Play, Trail, parse_play
 from cardtable.games.royal_casino.checks import find_fault
 from cardtable.games.royal_casino.moves import legal_plays, sides_of
@@ -137,10 +138,10 @@ class RoyalCasino(Rules[State]):
 
     def explain(self, state: State, action: Action) -> IllegalActionError:
         if not isinstance(action, Trail | Capture | Build):
-            return IllegalActionError("That is not a Royal Casino play", "RC-4", str(action))
+            return refusal("refusal.rc.not_a_play", "RC-4", str(action))
         fault = find_fault(state, action, self.partner_may_raise)
         if fault is None:  # the generator and the checks disagree: never expected
-            fault = IllegalActionError("That play is not allowed now", "RC-4")
+            fault = refusal("refusal.rc.not_allowed", "RC-4")
         fault.action = str(action)
         return fault
 

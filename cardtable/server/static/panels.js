@@ -4,6 +4,7 @@
 
 import { has, language, t, tOr, tp, tYou } from "./i18n.js";
 import { describeAction } from "./actions.js";
+import { pretty } from "./cards.js";
 import { el } from "./dom.js";
 import { sideCount, sideName, sideOf } from "./sides.js";
 
@@ -145,6 +146,24 @@ export function drawLog(list, entries, mySeat) {
 // The server's reason comes from the rules engine in English; in other languages the page
 // says what kind of refusal it is and names the rule in the page's language, and keeps the
 // engine's own words one click away.
+// An engine's reason from its key (cardtable/games/reasons.py): cards as the page writes them,
+// seats counted from 1, a suit letter as the suit's name, and the plural form `n` asks for.
+function shownParams(params) {
+  const shown = {};
+  for (const [name, value] of Object.entries(params ?? {})) {
+    if (name === "card" || name === "cards") shown[name] = String(value).split(" ").map(pretty).join(" ");
+    else if (name === "seat") shown[name] = Number(value) + 1;
+    else if (name === "suit") shown[name] = tOr(`card.suit.${value}`, String(value));
+    else shown[name] = value;
+  }
+  return shown;
+}
+
+export function reasonText(key, params = {}) {
+  const shown = shownParams(params);
+  return has(`${key}_other`) ? tp(key, Number(params.n ?? 0), shown) : t(key, shown);
+}
+
 export function drawError(box, msg) {
   box.replaceChildren();
   const head = el("p", { class: "error-head", text: tOr(`error.${msg.code}`, t("error.other")) });
@@ -158,13 +177,14 @@ export function drawError(box, msg) {
     });
     box.append(rule);
   }
-  if (msg.key && has(msg.key)) {
+  const keyed = Boolean(msg.key) && (has(msg.key) || has(`${msg.key}_other`));
+  if (keyed) {
     // a keyed reason: said in the page's language, the engine's English one click away
-    box.append(el("p", { class: "error-reason keyed", text: t(msg.key, msg.params ?? {}) }));
+    box.append(el("p", { class: "error-reason keyed", text: reasonText(msg.key, msg.params) }));
   }
-  if (msg.message) {
+  if (msg.message && !(keyed && language() === "en")) {
     const reason = el("span", { class: "engine-reason", text: msg.message, attrs: { lang: "en" } });
-    if (language() === "en" && !(msg.key && has(msg.key))) {
+    if (language() === "en") {
       box.append(el("p", { class: "error-reason" }, reason));
     } else {
       const details = el("details", { class: "error-reason" });
