@@ -47,6 +47,12 @@ def _row(e: Estimate, by_chance: bool) -> dict[str, object]:
     return row
 
 
+def signed(x: float, *, sign: bool = True) -> str:
+    """``x`` to one decimal, never ``-0.0`` (a mean of -0.04 points reads 0.0)."""
+    shown = f"{x:+.1f}" if sign else f"{x:.1f}"
+    return "0.0" if float(shown) == 0 else shown
+
+
 def _reason(best: Estimate, ranked: list[Estimate], by_chance: bool, *, partners: bool) -> str:
     deals = f"Over {best.visits} sampled deals of the unseen cards, {best.action}"
     ahead = f"{'your side' if partners else 'you'} came out ahead in {best.wins:.0%} of them."
@@ -54,12 +60,13 @@ def _reason(best: Estimate, ranked: list[Estimate], by_chance: bool, *, partners
         margin = ""
         if len(ranked) > 1:
             gap = best.value - ranked[1].value
-            margin = f", {gap:.1f} percentage points more than {ranked[1].action}"
+            margin = f", {signed(gap, sign=False)} percentage points more than {ranked[1].action}"
         return (
             f"{deals} left you a {best.value / 100:.0%} chance of winning the match{margin}, "
-            f"at {best.mean:+.1f} points against the others; {ahead}"
+            f"at {signed(best.mean)} points against the others; {ahead}"
         )
     margin = ""
     if len(ranked) > 1:
-        margin = f", {best.mean - ranked[1].mean:.1f} better than {ranked[1].action}"
-    return f"{deals} averaged {best.mean:+.1f} points against the others{margin}; {ahead}"
+        better = signed(best.mean - ranked[1].mean, sign=False)
+        margin = f", {better} better than {ranked[1].action}"
+    return f"{deals} averaged {signed(best.mean)} points against the others{margin}; {ahead}"
