@@ -17,6 +17,7 @@ from .test_server_helpers import make_app
 BOOK = (Path(__file__).parent.parent / "cardtable" / "RULES.md").read_text("utf-8")
 PREFIX = {"royal-casino": "RC", "buck-euchre": "BE", "rummy-500": "R5", "queen-city-rum": "QC"}
 GURMUKHI = re.compile("[\u0a00-\u0a7f]")
+RULE_REF = r"\b(?:RC|BE|R5|QC|C)-\d+\b"
 
 
 def rule_ids(prefix: str) -> list[str]:
@@ -67,3 +68,36 @@ def test_markdown_is_rendered_without_html() -> None:
     html = render_markdown('### `RC-17` A title\n\n<script>alert(1)</script> <b onclick="x">')
     assert '<h3 id="RC-17"><code>RC-17</code> A title</h3>' in html
     assert "<script" not in html and "<b " not in html and "&lt;script&gt;" in html
+
+
+def facts(path: Path) -> dict[str, tuple[set[str], set[str], set[str]]]:
+    """Per rule heading: its notation (code spans but placeholders), the rules it cites, its
+    numbers; what a faithful translation keeps."""
+    found: dict[str, tuple[set[str], set[str], set[str]]] = {}
+    rule = None
+    for line in path.read_text("utf-8").splitlines():
+        heading = re.match(r"#+ `([A-Z0-9]+-\d+)`", line)
+        if heading or line.startswith("#"):
+            rule = heading.group(1) if heading else None
+            if rule:
+                found[rule] = (set(), set(), set())
+            continue
+        if rule:
+            code, cited, numbers = found[rule]
+            code |= {c for c in re.findall(r"`([^`]+)`", line) if "<" not in c}
+            prose = re.sub(r"`[^`]+`", "", line)
+            cited |= set(re.findall(RULE_REF, prose))
+            numbers |= set(re.findall(r"\d+", re.sub(RULE_REF, "", prose)))
+    return found
+
+
+@pytest.mark.parametrize("lang", ["pa", "tl"])
+def test_translations_keep_every_rule_its_notation_references_and_numbers(lang: str) -> None:
+    for name in [*PREFIX, "common"]:
+        english = facts(STATIC / "rules" / "en" / f"{name}.md")
+        other = facts(STATIC / "rules" / lang / f"{name}.md")
+        assert list(other) == list(english), (lang, name)
+        for rule, (code, cited, numbers) in english.items():
+            assert other[rule][0] == code, (lang, rule)
+            assert other[rule][1] == cited, (lang, rule)
+            assert numbers <= other[rule][2], (lang, rule, numbers - other[rule][2])
