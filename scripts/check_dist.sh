@@ -64,6 +64,10 @@ assert urllib.request.urlopen(base + "static/lobby.js", timeout=5).status == 200
 for shipped in ("static/deck/13h.svg", "static/deck/LICENSE", "static/fonts/OFL.txt",
                 "static/fonts/noto-sans-gurmukhi-gurmukhi-400-normal.woff2"):
     assert urllib.request.urlopen(base + shipped, timeout=5).status == 200, shipped
+for game in ("royal-casino", "buck-euchre", "rummy-500", "queen-city-rum"):
+    for lang in ("en", "pa", "tl"):  # the rules pages, rendered from the shipped Markdown
+        rules = urllib.request.urlopen(f"{base}rules/{game}?lang={lang}", timeout=5).read().decode()
+        assert f'<html lang="{lang}">' in rules and 'id="C-7"' in rules, (game, lang)
 games = {g["id"] for g in json.load(urllib.request.urlopen(base + "api/games", timeout=5))["games"]}
 assert {"royal-casino", "buck-euchre", "rummy-500", "queen-city-rum"} <= games, games
 print(f"the wheel's room answers at {base}: lobby, client, healthz, {len(games)} games")

@@ -134,6 +134,9 @@ def test_a_refused_move_is_explained_with_its_rule(room: Room, page: Page) -> No
     page.wait_for_selector("#error .error-rule")
     rule = page.get_attribute("#error .error-rule", "data-rule") or ""
     assert rule.startswith(("BE-", "C-")), rule
+    # the rule id links to that rule on the game's rules page
+    href = page.get_attribute("#error .error-rule a", "href") or ""
+    assert href.endswith(f"/rules/buck-euchre?lang=en#{rule}"), href
     assert page.inner_text("#error .error-head") == "That move is not allowed."
     assert page.inner_text("#error .error-reason")  # the engine's reason, in words
     shot(page, "buck-euchre-refused")

@@ -82,6 +82,12 @@ def test_lobby_table_and_websocket_work_under_a_path_prefix(page: Page, under_pr
     support.wait_played(page, action, before)
     assert page.evaluate("document.querySelector('.brand').href") == room  # back to the lobby
     support.shot(page, "table-under-a-path-prefix")
+    # the rules page and its stylesheet are under the prefix too
+    rules = page.get_attribute("#rules-link", "href") or ""
+    assert rules == f"{room}rules/royal-casino?lang=en", rules
+    page.goto(rules)
+    assert page.eval_on_selector("header.top", "e => getComputedStyle(e).display") == "flex"
+    assert page.evaluate("document.querySelector('.brand').href") == room
     assert sockets == [f"ws://127.0.0.1:{under_prefix.rsplit(':', 1)[1]}{PREFIX}/ws"]
     outside = [url for url in requests if not url.startswith(room)]
     assert requests and not outside, outside

@@ -17,7 +17,7 @@ from typing import Any
 
 from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException
@@ -29,6 +29,8 @@ from cardtable.server.guard import Guard, error_body
 from cardtable.server.limits import client_address
 from cardtable.server.replay import ReplayError, replay_step
 from cardtable.server.room import Room, RoomError
+from cardtable.server.rules_page import games as rules_games
+from cardtable.server.rules_page import language, rules_html
 from cardtable.server.seats import HUMAN, levels_for
 from cardtable.server.session import serve_socket
 from cardtable.server.store import Clock, now
@@ -178,6 +180,13 @@ def create_app(config: ServerConfig | None = None, clock: Clock = now) -> FastAP
     @app.get("/replay/{table_id}", include_in_schema=False)
     async def replay_page(table_id: str) -> FileResponse:
         return FileResponse(STATIC / "replay.html")
+
+    @app.get("/rules/{game}", include_in_schema=False)
+    async def rules_page(game: str, lang: str | None = Query(default=None)) -> HTMLResponse:
+        """A game's rules in en, pa or tl (another language gets English)."""
+        if game not in rules_games():
+            raise HTTPException(404, f"No rules for a game called {game!r}")
+        return HTMLResponse(rules_html(game, language(lang)))
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 

@@ -13,6 +13,12 @@ export function roomUrl(path) {
   return new URL(path, ROOT).href;
 }
 
+// A game's rules page in a language, at one rule when given (its id is the anchor, RC-17).
+export function rulesUrl(game, lang, rule = null) {
+  const page = roomUrl(`rules/${encodeURIComponent(game)}?lang=${encodeURIComponent(lang)}`);
+  return rule ? `${page}#${encodeURIComponent(rule)}` : page;
+}
+
 // POST /api/tables: the answer (table, tokens, links, watch, owner), or an Error with the reason.
 export async function createTable(body) {
   return post("api/tables", body);

@@ -1,8 +1,8 @@
 // The lobby: create a table (game, players, options, who sits where), share its seat links,
 // and list the tables that are waiting, being played or finished.
 
-import { languageSwitch, t, tOr, translatePage } from "./i18n.js";
-import { createTable, myTables, newLink, rememberTable, roomUrl } from "./api.js";
+import { language, languageSwitch, t, tOr, translatePage } from "./i18n.js";
+import { createTable, myTables, newLink, rememberTable, roomUrl, rulesUrl } from "./api.js";
 import { kindName } from "./panels.js";
 
 const $ = (id) => document.getElementById(id);
@@ -72,6 +72,7 @@ function gameTitle(id, title) {
 function fillGame() {
   const g = game();
   if (!g) return;
+  $("rules-link").href = rulesUrl(g.id, language());
   const players = $("players");
   const keep = Number(players.value) || g.default_players;
   players.replaceChildren(

@@ -4,6 +4,7 @@
 
 import { has, language, t, tOr, tp, tYou } from "./i18n.js";
 import { describeAction } from "./actions.js";
+import { rulesUrl } from "./api.js";
 import { pretty } from "./cards.js";
 import { el } from "./dom.js";
 import { sideCount, sideName, sideOf } from "./sides.js";
@@ -164,17 +165,19 @@ export function reasonText(key, params = {}) {
   return has(`${key}_other`) ? tp(key, Number(params.n ?? 0), shown) : t(key, shown);
 }
 
-export function drawError(box, msg) {
+export function drawError(box, msg, game = null) {
   box.replaceChildren();
   const head = el("p", { class: "error-head", text: tOr(`error.${msg.code}`, t("error.other")) });
   box.append(head);
   if (msg.rule) {
     const title = tOr(`rule.${msg.rule}`, "");
-    const rule = el("p", {
-      class: "error-rule",
-      text: t("table.rule", { rule: msg.rule }) + (title ? ` — ${title}` : ""),
-      data: { rule: msg.rule },
-    });
+    const id = t("table.rule", { rule: msg.rule });
+    const rule = el(
+      "p",
+      { class: "error-rule", data: { rule: msg.rule } },
+      game ? el("a", { text: id, attrs: { href: rulesUrl(game, language(), msg.rule), target: "_blank", rel: "noopener" } }) : id,
+      title ? ` — ${title}` : "",
+    );
     box.append(rule);
   }
   const keyed = Boolean(msg.key) && (has(msg.key) || has(`${msg.key}_other`));

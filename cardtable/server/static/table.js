@@ -4,10 +4,10 @@
 // request, the scores with every hand's breakdown, the log, and the end of the match with
 // "play again".
 
-import { languageSwitch, t, tOr, tp, tYou, translatePage } from "./i18n.js";
+import { language, languageSwitch, t, tOr, tp, tYou, translatePage } from "./i18n.js";
 import { cardBack, cardElement, fourColourSwitch, mentions } from "./cards.js";
 import { actionLabel } from "./actions.js";
-import { askRematch, roomUrl, setPace } from "./api.js";
+import { askRematch, roomUrl, rulesUrl, setPace } from "./api.js";
 import { Connection } from "./connection.js";
 import { el, moveButton } from "./dom.js";
 import { installKeyboard, keepFocus } from "./keyboard.js";
@@ -173,6 +173,10 @@ function drawTitle() {
   const game = page.summary ? tOr(`game.${page.summary.game}`, page.summary.title) : null;
   const title = t("table.title", { id: tableId });
   $("title").textContent = game ? `${game} · ${title}` : title;
+  if (page.summary) {
+    $("rules-link").href = rulesUrl(page.summary.game, language());
+    $("rules-link").hidden = false;
+  }
   document.title = `${$("title").textContent} · ${t("app.name")}`;
   const conn = $("conn");
   if (conn.dataset.key === "up") conn.textContent = t("table.connected");
@@ -259,7 +263,7 @@ function onError(msg) {
 }
 
 function showError(msg) {
-  drawError($("error"), msg);
+  drawError($("error"), msg, page.summary?.game);
 }
 
 function hideError() {
