@@ -6,15 +6,13 @@ pictures docs/client.md describes)."""
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize
 
 from tests.support import browser as support
-from tests.support.browser import ROOT, SHOTS, Room, wait_my_turn_or_over
+from tests.support.browser import Room, doc_shot, wait_my_turn_or_over
 
 pytestmark = support.needs_chromium
 
@@ -25,7 +23,6 @@ SIZES: dict[str, ViewportSize] = {
     "1366x768": {"width": 1366, "height": 768},
 }
 GAMES = {"royal-casino": 2, "buck-euchre": 4, "rummy-500": 3, "queen-city-rum": 2}
-DOCS_SHOTS = ROOT / "docs" / "screenshots"
 INSIDE = """(sel) => [...document.querySelectorAll(sel)].filter((e) => e.getClientRects().length)
   .map((e) => { const r = e.getBoundingClientRect();
     const ok = r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
@@ -38,17 +35,6 @@ def outside(p: Page, selector: str) -> list[dict[str, object]]:
     found: list[dict[str, object]] = p.evaluate(INSIDE, selector)
     assert found, f"nothing visible matches {selector}"
     return [f for f in found if not f["ok"]]
-
-
-def save(p: Page, name: str) -> Path:
-    """A PNG of the first screen (what a person sees without scrolling): a test artifact, or
-    with ``CARDTABLE_SCREENSHOTS=docs`` the committed picture in ``docs/screenshots`` (so a
-    test run leaves the checkout as it was)."""
-    where = DOCS_SHOTS if os.environ.get("CARDTABLE_SCREENSHOTS") == "docs" else SHOTS
-    where.mkdir(parents=True, exist_ok=True)
-    path = where / f"{name}.png"
-    p.screenshot(path=str(path))
-    return path
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -78,7 +64,7 @@ def test_hand_and_controls_on_the_first_screen(room: Room, browser: Browser, gam
             assert p.evaluate("document.documentElement.scrollWidth <= innerWidth"), size
             text = p.inner_text("body")
             assert not re.search(r"\b(Seat|seat) 0\b", text), size
-            save(p, f"{game}-{size}")
+            doc_shot(p, f"{game}-{size}")
             p.keyboard.press("Escape")  # the choice is cleared for the next size
     finally:
         context.close()
@@ -104,7 +90,7 @@ def test_the_lobby_at_each_size(room: Room, browser: Browser) -> None:
             )
             assert cut == [], (size, cut)
             assert "search" in p.inner_text(".levels-help")
-            save(p, f"lobby-{size}")
+            doc_shot(p, f"lobby-{size}")
         p.select_option("#players", "2")
         p.select_option('#seats select[data-seat="1"]', "heuristic")
         p.click("#create button[type=submit], form#create button.primary")
@@ -135,6 +121,6 @@ def test_four_colour_suits_are_a_choice_that_stays(room: Room, browser: Browser)
             "() => { const faces = [...document.querySelectorAll('.tray img.face-img')];"
             " return faces.length > 0 && faces.every((i) => i.complete && i.naturalWidth > 0); }"
         )
-        save(p, "rummy-500-four-colour-390x844")
+        doc_shot(p, "rummy-500-four-colour-390x844")
     finally:
         context.close()

@@ -4,16 +4,12 @@ stylesheet and font under the room's Content-Security-Policy."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from playwright.sync_api import Page
 
 from tests.support import browser as support
-from tests.support.browser import Room, set_language, wait_my_turn_or_over
+from tests.support.browser import Room, doc_shot, set_language, wait_my_turn_or_over
 
 pytestmark = support.needs_chromium
-
-DOCS_SHOTS = Path(__file__).parent.parent / "docs" / "screenshots"
 
 
 def test_the_rules_link_opens_the_punjabi_rules_of_the_game(room: Room, page: Page) -> None:
@@ -44,8 +40,7 @@ def test_the_rules_link_opens_the_punjabi_rules_of_the_game(room: Room, page: Pa
     rules.goto(rules.url + "#R5-7")  # a refusal's link: the rule is scrolled to and marked
     assert rules.evaluate("document.getElementById('R5-7').getBoundingClientRect().top") < 100
     rules.evaluate("window.scrollTo(0, 0)")
-    DOCS_SHOTS.mkdir(parents=True, exist_ok=True)
-    rules.screenshot(path=str(DOCS_SHOTS / "rules-pa-390x844.png"))
+    doc_shot(rules, "rules-pa-390x844")
     rules.close()
     # the lobby's link opens the chosen game's rules in the page's language
     page.goto(room.base + "/")

@@ -26,6 +26,7 @@ from tests.support.server import serving
 ROOT = Path(__file__).parent.parent.parent
 CHROMIUM = Path("/usr/bin/chromium")
 SHOTS = ROOT / "artifacts" / "screenshots"
+DOCS_SHOTS = ROOT / "docs" / "screenshots"  # the pictures docs/client.md describes
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -122,6 +123,17 @@ def shot(p: Page, name: str) -> Path:
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / f"{name}.png"
     p.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def doc_shot(p: Page, name: str) -> Path:
+    """A PNG of the first screen (what a person sees without scrolling): a test artifact, or
+    with ``CARDTABLE_SCREENSHOTS=docs`` the committed picture in ``docs/screenshots`` (so a
+    test run leaves the checkout as it was)."""
+    where = DOCS_SHOTS if os.environ.get("CARDTABLE_SCREENSHOTS") == "docs" else SHOTS
+    where.mkdir(parents=True, exist_ok=True)
+    path = where / f"{name}.png"
+    p.screenshot(path=str(path))
     return path
 
 
