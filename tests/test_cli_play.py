@@ -244,7 +244,7 @@ def test_buck_euchre_a_card_alone_and_the_last_trick_in_play_order(size: tuple[i
         last = re.search(r"Last trick: (.*) → ", shown)
         if last:
             seats = [
-                0 if w == "You" else int(w) for w in re.findall(r"(You|\d) \S\S", last.group(1))
+                0 if w == "You" else int(w) - 1 for w in re.findall(r"(You|\d) \S\S", last.group(1))
             ]
             gaps = [(b - a) % 4 for a, b in itertools.pairwise(seats)]
             assert gaps and all(g >= 1 for g in gaps) and sum(gaps) < 4, last.group(0)

@@ -75,7 +75,7 @@ def test_a_meld_with_lay_offs_marks_them_in_place() -> None:
     from cardtable.cli.bodies import meld_line
 
     line = meld_line(meld, 0, letters=False).plain
-    assert line == " 1. 2♦ Jo=3♦ 4♦ 5♦·S1 6♦·you 7♦·S2 8♦·S2  run of Seat 1"
+    assert line == " 1. 2♦ Jo=3♦ 4♦ 5♦·S2 6♦·you 7♦·S3 8♦·S3  run of Seat 2"  # seats from 1
     assert len(line) <= 80
 
 
@@ -149,7 +149,7 @@ def test_a_club_upcard_is_said_on_the_table() -> None:
         (["replay", "README.md"], "cannot replay README.md"),
         (["play", "buck-euchre", "--lang", "fr"], "language must be one of en, pa, tl"),
         (["play", "buck-euchre", "--sort", "colour"], "sort must be suit or rank"),
-        (["play", "buck-euchre", "--seat", "4"], "seat must be from 0 to 3"),
+        (["play", "buck-euchre", "--seat", "5"], "seat must be from 1 to 4"),
         (["play", "royal-casino", "-o", "target=2"], "option target must be at least 4"),
     ],
 )

@@ -102,7 +102,7 @@ def test_rc_the_last_capturers_table_cards_are_announced() -> None:
     text = said(m, n)
     match = re.search(r"^(.*) left on the table went to (Seat \d|You), who made", text, re.M)
     assert match, text
-    taker = 0 if match.group(2) == "You" else int(match.group(2)[-1])
+    taker = 0 if match.group(2) == "You" else int(match.group(2)[-1]) - 1  # "Seat 2" is seat 1
     pile = final(m, n)["piles"][taker]
     assert set(match.group(1).split()) <= set(pile)
 
@@ -118,7 +118,7 @@ def test_be_each_seat_is_explained_with_its_rule() -> None:
     assert s is not None
     lines = said(m, n).splitlines()
     for seat in range(4):
-        who = "You" if seat == 0 else f"Seat {seat}"
+        who = "You" if seat == 0 else f"Seat {seat + 1}"
         line = next(x for x in lines if x.startswith(who + " "))
         if seat in f["dropped"]:
             assert line == f"{who} dropped: no change (BE-8)."
@@ -156,7 +156,7 @@ def test_rummy_calls_and_going_out_are_named() -> None:
     assert text.count("called Rummy on") == len(calls)
     out = final(m, n)["went_out"]
     if out is not None:
-        assert f"{'You' if out == 0 else f'Seat {out}'} went out (R5-11)." in text
+        assert f"{'You' if out == 0 else f'Seat {out + 1}'} went out (R5-11)." in text
     s = m.hands[n - 1].settlement
     assert s is not None
     assert f"You: melded {s.breakdown['melded'][0]}, laid off {s.breakdown['laid off'][0]}" in text
@@ -184,7 +184,8 @@ def test_the_end_reason_cites_the_rule(game: str, options: dict[str, Any], rule:
     m, _ = first(game, lambda m, n: m.is_over, **options)
     reason = results.end_reason(m, 0)
     assert re.search(rf"\({rule}\d*(, \w\w-\d+)?\)\.$", reason), reason
-    assert reason.startswith("You won" if m.winner == 0 else f"Seat {m.winner} won")
+    assert m.winner is not None
+    assert reason.startswith("You won" if m.winner == 0 else f"Seat {m.winner + 1} won")
 
 
 @pytest.mark.parametrize("lang", ["pa", "tl"])

@@ -171,7 +171,7 @@ def meld_line(meld: JSON, me: int | None, letters: bool) -> Text:
 
 
 def short_seat(seat: int, me: int | None) -> str:
-    return t("term.seat.you_short") if seat == me else t("term.seat.short", n=seat)
+    return t("term.seat.you_short") if seat == me else t("term.seat.short", n=seat + 1)
 
 
 def rummy_body(state: JSON, view: JSON, look: Look) -> list[RenderableType]:

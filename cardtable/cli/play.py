@@ -49,8 +49,8 @@ class Setup:
         seed = None if self.seed is None else self.seed + self.matches
         self.matches += 1
         m = Match(self.game, players=self.players, seed=seed, **self.options)
-        if not 0 <= self.seat < m.players:
-            raise CardtableError(t("term.play.bad_seat", last=m.players - 1))
+        if not 0 <= self.seat < m.players:  # counted from 0 here, from 1 on the command line
+            raise CardtableError(t("term.play.bad_seat", last=m.players))
         others = [s for s in range(m.players) if s != self.seat]
         # reproducible with --seed; otherwise the computers' seed is unrelated to the decks'
         base = secrets.randbits(64) if seed is None else seed
@@ -327,10 +327,10 @@ def play(
     seat: Annotated[
         int,
         typer.Option(
-            help="your seat, 0 to players-1 in playing order; the seat after the "
+            help="your seat, 1 to the number of players in playing order; the seat after the "
             "dealer plays first, and the first dealer is drawn at random"
         ),
-    ] = 0,
+    ] = 1,
     bots: Annotated[
         str, typer.Option(help=f"levels of the other seats, comma-separated: {', '.join(LEVELS)}")
     ] = "",
@@ -344,20 +344,21 @@ def play(
     lang: Annotated[str, typer.Option(help="language: en, pa (Punjabi) or tl (Tagalog)")] = "en",
 ) -> None:
     """Play whole matches in the terminal against computer players."""
+    mine = seat - 1  # the engine counts seats from 0; people (and --seat) from 1
     console = text.console(lang)
     try:
         set_language(lang)
         if sort not in ("suit", "rank"):
             raise CardtableError(t("term.play.bad_sort", sort=sort))
         levels = [w.strip() for w in bots.split(",") if w.strip()] or [_default_level()]
-        setup = Setup(game, players, parse_options(option or []), seat, levels, seed)
+        setup = Setup(game, players, parse_options(option or []), mine, levels, seed)
         m, seats_bots = setup.new_match()
     except (CardtableError, ValueError) as e:
         console.print(f"[red]error:[/red] {e}")
         raise typer.Exit(2) from None
     look = Look(letters or bool(os.environ.get("NO_COLOR")), sort == "rank")
     while True:
-        session = TerminalGame(m, seat, seats_bots, console, delay=delay, look=look)
+        session = TerminalGame(m, mine, seats_bots, console, delay=delay, look=look)
         if not session.run() or match_end(session) != "again":
             return
         m, seats_bots = setup.new_match()

@@ -101,14 +101,14 @@ def action(text: str, letters: bool) -> Text:
 def seat_name(seat: int | None, me: int | None) -> str:
     if seat is None:
         return t("term.seat.nobody")
-    return t("seat.you") if seat == me else t("table.seat", n=seat)
+    return t("seat.you") if seat == me else t("table.seat", n=seat + 1)  # people count from 1
 
 
 def side_name(view: JSON, side: int) -> str:
     """A scoring side: a seat, or in four-hand Royal Casino a partnership."""
     if view["game"] == "royal-casino" and view["players"] == 4:
         key = "term.side.us" if side == view["side"] else "term.side.them"
-        return t(key, a=side, b=side + 2)
+        return t(key, a=side + 1, b=side + 3)
     return seat_name(side, view["seat"])
 
 

@@ -58,7 +58,7 @@ class Replay:
         seat = self.seat if self.seat is not None else None
         view = self.m.view(seat)
         head = Text(t("replay.step", step=self.step, steps=self.steps), style="bold")
-        seen = t("term.replay.all") if seat is None else t("term.replay.seen_by", n=seat)
+        seen = t("term.replay.all") if seat is None else t("term.replay.seen_by", n=seat + 1)
         head.append(f" · {seen}", style="dim")
         if self.step:
             who = render.seat_name(self.seats[self.step - 1], seat)
@@ -70,7 +70,7 @@ class Replay:
             for s in range(self.m.players):
                 dealt = self.m.rules.view(self.m.state, s)
                 hand = dealt.get("hand") or dealt.get("set_aside") or []
-                line = Text(t("term.replay.hand_of", who=t("table.seat", n=s)) + " ")
+                line = Text(t("term.replay.hand_of", who=t("table.seat", n=s + 1)) + " ")
                 self.console.print(
                     line.append_text(
                         render.cards(
@@ -116,8 +116,8 @@ class Replay:
             start = self.hand_start(int(rest))
             assert start is not None
             self.go(start)
-        elif verb == "seat" and rest.isdigit() and int(rest) < self.full.players:
-            self.seat = int(rest)
+        elif verb == "seat" and rest.isdigit() and 1 <= int(rest) <= self.full.players:
+            self.seat = int(rest) - 1  # people count seats from 1
         elif verb == "all":
             self.seat = None
         elif verb == "auto":
@@ -147,7 +147,7 @@ class Replay:
 
 def replay(
     record: Annotated[Path, typer.Argument(help="a record saved by play, save or the card room")],
-    seat: Annotated[int, typer.Option(help="whose view to show")] = 0,
+    seat: Annotated[int, typer.Option(help="whose view to show, from seat 1")] = 1,
     everyone: Annotated[bool, typer.Option("--all", help="show every hand open")] = False,
     auto: Annotated[bool, typer.Option(help="print every step without waiting")] = False,
     letters: Annotated[bool, typer.Option(help="suit letters instead of symbols")] = False,
@@ -163,7 +163,7 @@ def replay(
             raise CardtableError("a record must be a JSON object")
         r = Replay(
             data,
-            None if everyone else seat,
+            None if everyone else seat - 1,
             Look(letters or bool(os.environ.get("NO_COLOR")), sort == "rank"),
             console,
         )
@@ -172,8 +172,8 @@ def replay(
             f"[red]error:[/red] {t('term.replay.cannot', path=str(record), reason=str(e))}"
         )
         raise typer.Exit(2) from None
-    if not 0 <= seat < r.full.players:
-        console.print(f"[red]error:[/red] {t('term.play.bad_seat', last=r.full.players - 1)}")
+    if not 1 <= seat <= r.full.players:
+        console.print(f"[red]error:[/red] {t('term.play.bad_seat', last=r.full.players)}")
         raise typer.Exit(2)
     r.show()
     if auto:
