@@ -112,13 +112,3 @@ def test_the_terminal_says_a_refusal_in_its_language() -> None:
     finally:
         text.set_language("en")
 
-
-def test_a_hint_never_reads_minus_zero() -> None:
-    from cardtable.bots.hint import signed
-
-    assert [signed(-0.04), signed(0.04), signed(-0.06), signed(-0.01, sign=False)] == [
-        "0.0",
-        "0.0",
-        "-0.1",
-        "0.0",
-    ]

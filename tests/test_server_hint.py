@@ -18,7 +18,7 @@ import pytest
 from fastapi.testclient import TestClient
 from websockets.sync.client import connect as ws_sync_connect
 
-from cardtable.bots.hint import Hint
+from cardtable.bots.hint import HINT_REASONS, Hint
 from cardtable.core.game import Rules
 from cardtable.core.registry import rules_class
 from cardtable.server import hints
@@ -54,6 +54,8 @@ def test_hint_gives_a_legal_action_with_a_reason(tmp_path: Path, game: str) -> N
     with TestClient(make_app(tmp_path)) as client:
         advice = ask_hint(client, game)
         assert advice["reason"] and advice["top"][0]["action"] == advice["action"]
+        # the reason as a catalogue key with its parameters, for the page's language
+        assert set(advice["params"]) == set(HINT_REASONS[advice["key"]])
 
 
 def ask_hint(client: TestClient, game: str) -> dict[str, Any]:

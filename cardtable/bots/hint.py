@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from cardtable.bots.search import STRENGTHS, Estimate, rules_for, search_bot
 from cardtable.core.errors import CardtableError
@@ -16,6 +16,31 @@ class Hint:
     reason: str
     top: list[dict[str, object]]  # the best few: action, expected points, share ahead (and
     # the chance of winning the match, where the game ranks by it)
+    key: str = "hint.why.only"  # the reason as a catalogue key (HINT_REASONS) and its params,
+    params: dict[str, str | int] = field(default_factory=dict)  # for a client to translate
+
+
+# Every hint reason a client may be asked to say, with the names of its parameters (action
+# and next are notation; points and margin signed or plain decimals; ahead and chance percent).
+HINT_REASONS: dict[str, tuple[str, ...]] = {
+    "hint.why.only": ("action",),
+    "hint.why.points": ("samples", "action", "points", "ahead"),
+    "hint.why.points_side": ("samples", "action", "points", "ahead"),
+    "hint.why.points_margin": ("samples", "action", "points", "margin", "next", "ahead"),
+    "hint.why.points_margin_side": ("samples", "action", "points", "margin", "next", "ahead"),
+    "hint.why.chance": ("samples", "action", "chance", "points", "ahead"),
+    "hint.why.chance_side": ("samples", "action", "chance", "points", "ahead"),
+    "hint.why.chance_margin": ("samples", "action", "chance", "margin", "next", "points", "ahead"),
+    "hint.why.chance_margin_side": (
+        "samples",
+        "action",
+        "chance",
+        "margin",
+        "next",
+        "points",
+        "ahead",
+    ),
+}
 
 
 def hint(view: JSON, *, iterations: int = STRENGTHS["medium"], seed: int = 0) -> Hint:
@@ -27,13 +52,19 @@ def hint(view: JSON, *, iterations: int = STRENGTHS["medium"], seed: int = 0) ->
     legal = [rules.parse_action(t) for t in view["legal_actions"]]
     if len(legal) == 1:
         only = str(legal[0])
-        return Hint(only, f"{only} is the only legal action", [{"action": only}])
+        return Hint(
+            only,
+            f"{only} is the only legal action",
+            [{"action": only}],
+            "hint.why.only",
+            {"action": only},
+        )
     bot = search_bot(rules.game_id, iterations, seed)
     ranked = bot.analyse(view, legal)
     by_chance = rules.decision_utility(view["state"]) != rules.hand_utility
     best = ranked[0]
-    reason = _reason(best, ranked, by_chance, partners=rules.sides < rules.players)
-    return Hint(str(best.action), reason, [_row(e, by_chance) for e in ranked[:3]])
+    key, params, reason = _reason(best, ranked, by_chance, partners=rules.sides < rules.players)
+    return Hint(str(best.action), reason, [_row(e, by_chance) for e in ranked[:3]], key, params)
 
 
 def _row(e: Estimate, by_chance: bool) -> dict[str, object]:
@@ -47,26 +78,40 @@ def _row(e: Estimate, by_chance: bool) -> dict[str, object]:
     return row
 
 
-def signed(x: float, *, sign: bool = True) -> str:
-    """``x`` to one decimal, never ``-0.0`` (a mean of -0.04 points reads 0.0)."""
-    shown = f"{x:+.1f}" if sign else f"{x:.1f}"
-    return "0.0" if float(shown) == 0 else shown
+def decimal(x: float, *, signed: bool = False) -> str:
+    """``x`` to one decimal, never "-0.0": a margin that rounds to nothing reads 0.0 (+0.0)."""
+    r = round(x, 1) + 0.0  # -0.0 + 0.0 is 0.0
+    return f"{r:+.1f}" if signed else f"{r:.1f}"
 
 
-def _reason(best: Estimate, ranked: list[Estimate], by_chance: bool, *, partners: bool) -> str:
+def _reason(
+    best: Estimate, ranked: list[Estimate], by_chance: bool, *, partners: bool
+) -> tuple[str, dict[str, str | int], str]:
+    """The key, its params and the English sentence for why ``best`` is suggested."""
     deals = f"Over {best.visits} sampled deals of the unseen cards, {best.action}"
     ahead = f"{'your side' if partners else 'you'} came out ahead in {best.wins:.0%} of them."
-    if by_chance:
-        margin = ""
-        if len(ranked) > 1:
-            gap = best.value - ranked[1].value
-            margin = f", {signed(gap, sign=False)} percentage points more than {ranked[1].action}"
-        return (
-            f"{deals} left you a {best.value / 100:.0%} chance of winning the match{margin}, "
-            f"at {signed(best.mean)} points against the others; {ahead}"
-        )
+    points = decimal(best.mean, signed=True)
+    params: dict[str, str | int] = {"samples": best.visits, "action": str(best.action)}
     margin = ""
-    if len(ranked) > 1:
-        better = signed(best.mean - ranked[1].mean, sign=False)
-        margin = f", {better} better than {ranked[1].action}"
-    return f"{deals} averaged {signed(best.mean)} points against the others{margin}; {ahead}"
+    if by_chance:
+        key = "hint.why.chance"
+        params["chance"] = round(best.value)
+        if len(ranked) > 1:
+            gap = decimal(best.value - ranked[1].value)
+            margin = f", {gap} percentage points more than {ranked[1].action}"
+            key += "_margin"
+            params |= {"margin": gap, "next": str(ranked[1].action)}
+        reason = (
+            f"{deals} left you a {best.value / 100:.0%} chance of winning the match{margin}, "
+            f"at {points} points against the others; {ahead}"
+        )
+    else:
+        key = "hint.why.points"
+        if len(ranked) > 1:
+            gap = decimal(best.mean - ranked[1].mean)
+            margin = f", {gap} better than {ranked[1].action}"
+            key += "_margin"
+            params |= {"margin": gap, "next": str(ranked[1].action)}
+        reason = f"{deals} averaged {points} points against the others{margin}; {ahead}"
+    params |= {"points": points, "ahead": round(best.wins * 100)}
+    return key + ("_side" if partners else ""), params, reason

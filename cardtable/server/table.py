@@ -390,6 +390,8 @@ class LiveTable:
                 "version": version,
                 "action": advice.action,
                 "reason": advice.reason,
+                "key": advice.key,  # the reason as a catalogue key, for the page to translate
+                "params": advice.params,
                 "top": advice.top,
             }
         )
