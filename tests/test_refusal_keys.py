@@ -111,4 +111,3 @@ def test_the_terminal_says_a_refusal_in_its_language() -> None:
         assert render.refusal(e.value, letters=True) == "Kh is not in your hand"
     finally:
         text.set_language("en")
-
