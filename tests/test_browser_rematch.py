@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from typing import Any
 
 from playwright.sync_api import Browser
@@ -25,6 +26,11 @@ def until_version(ws: ClientConnection, version: int) -> dict[str, Any]:
         if msg["type"] == "state" and msg["version"] >= version:
             return msg
     raise AssertionError(f"no state of version {version}")
+
+
+# A connection may send 20 messages a second on average (ServerConfig.rate); the players
+# here keep under it as a client should, or the room ignores the extra moves.
+PACE = 1 / 15
 
 
 def play_out(base: str, table: str, tokens: dict[str, str]) -> None:
@@ -48,6 +54,7 @@ def play_out(base: str, table: str, tokens: dict[str, str]) -> None:
             legal = latest[mover]["view"]["legal_actions"]
             seq[mover] += 1
             play = {"type": "play", "action": rng.choice(legal), "version": latest[0]["version"]}
+            time.sleep(PACE)
             seats[mover].send(json.dumps({**play, "seq": seq[mover]}))
             version = latest[0]["version"] + 1
             for s in (mover, 1 - mover):  # the mover first: a refusal would come to it
