@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import socket
+from dataclasses import replace
 from typing import Annotated, Any
 
 import typer
@@ -78,6 +79,28 @@ def serve(
             min=1, envvar="CARDTABLE_RATE", help="messages per second one connection may send"
         ),
     ] = DEFAULTS.rate,
+    node: Annotated[
+        str,
+        typer.Option(
+            envvar="CARDTABLE_NODE",
+            help="this node's name among the room's nodes (default: host name:port)",
+        ),
+    ] = DEFAULTS.node,
+    bus: Annotated[
+        str | None,
+        typer.Option(
+            envvar="CARDTABLE_BUS",
+            help="redis://… to relay between nodes over Redis (default: the PostgreSQL database)",
+        ),
+    ] = DEFAULTS.bus,
+    lease_seconds: Annotated[
+        float,
+        typer.Option(
+            min=1,
+            envvar="CARDTABLE_LEASE_SECONDS",
+            help="a node's tables are taken over this long after it stops answering",
+        ),
+    ] = DEFAULTS.lease_seconds,
     plugin: Annotated[
         list[str] | None,
         typer.Option(
@@ -149,6 +172,8 @@ def serve(
         max_message_bytes=max_message_bytes,
         rate=rate,
         burst=max(1, int(rate * 2)),
+        bus=bus,
+        lease_seconds=lease_seconds,
         http_burst=max(1, int(limits["http_rate"] * 4)),
         **limits,
     )
@@ -165,6 +190,9 @@ def serve(
         raise typer.BadParameter(f"cannot listen on {host}:{port}: {e}") from None
     sock.listen(128)  # early browsers wait in the backlog while tables are rebuilt
     bound = sock.getsockname()[1]
+    # A node restarted on the same host and port takes its tables back at once; any other
+    # node waits for their leases to run out.
+    config = replace(config, node=node or f"{socket.gethostname()}:{bound}")
     shown = f"[{host}]" if family == socket.AF_INET6 else host
     behind = f"served as {root_path}/ by the proxy; " if root_path else ""
     address = f"http://{shown}:{bound}/"

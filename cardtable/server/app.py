@@ -110,7 +110,7 @@ def create_app(config: ServerConfig | None = None, clock: Clock = now) -> FastAP
         try:
             yield
         finally:
-            room.stop()
+            await room.stop()
 
     app = FastAPI(
         title="cardtable",

@@ -53,5 +53,9 @@ class ServerConfig:
     search_workers: int = 1  # processes choosing search-level moves (never ahead of quick ones)
     hint_workers: int = 1  # processes computing hints
     worker_processes: bool = True  # searches and hints; False: threads (tests look inside)
+    # -- several nodes on one database (docs/deploy.md) ------------------------------------
+    node: str = ""  # this node's name among the room's nodes; "" is host:process id
+    bus: str | None = None  # redis://… for Redis pub/sub; default: PostgreSQL's LISTEN/NOTIFY
+    lease_seconds: float = 6.0  # a dead node's tables are taken over after about this long
     max_queued_hints: int = 8  # hints waiting for a thread, room-wide; beyond, "busy"
     openapi: bool = False  # serve /openapi.json

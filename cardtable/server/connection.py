@@ -9,18 +9,21 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
-from cardtable.server.protocol import encode
+from cardtable.server.protocol import Code, encode, error
 
 if TYPE_CHECKING:
+    from cardtable.server.relay import Remote
     from cardtable.server.table import LiveTable
 
 log = logging.getLogger("cardtable.server")
 
 CLOSE_TOO_SLOW = 1013  # "try again later": the client stopped reading
+CLOSE_MOVED = 1012  # "service restart": the table is served elsewhere now; connect again
 
 
 class RateLimiter:
@@ -56,11 +59,12 @@ class Connection:
 
     def __init__(self, socket: Socket, *, rate: float, burst: int, outbox_size: int) -> None:
         self.socket = socket
+        self.id = secrets.token_hex(8)  # names it to other nodes when it is relayed
         self.limiter = RateLimiter(rate, burst)
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.outbox_size = outbox_size
         self.last_seq = -1
-        self.table: LiveTable | None = None
+        self.table: LiveTable | Remote | None = None
         self.seat: int | None = None
         self.token_hash: str | None = None
         self.closed = False
@@ -68,6 +72,7 @@ class Connection:
         self.joined_once = False  # the hello deadline no longer applies
         self.tasks: set[asyncio.Task[None]] = set()  # hints being computed for this client
         self.on_drop: Callable[[], None] | None = None  # set by whoever owns the socket
+        self.on_move: Callable[[], None] | None = None  # closes the socket (CLOSE_MOVED)
 
     def push(self, message: dict[str, Any] | str) -> None:
         """Queue a message for the client; never waits."""
@@ -83,6 +88,15 @@ class Connection:
                 self.on_drop()
             return
         self.outbox.put_nowait(message if isinstance(message, str) else encode(message))
+
+    def move(self) -> None:
+        """The table went to another node: tell the client, then close the socket so that it
+        connects again and reaches the table where it is served now."""
+        self.table, self.seat, self.token_hash = None, None, None
+        self.push(error(Code.TABLE_MOVED, "The table moved to another server; join it again"))
+        self.close()
+        if self.on_move is not None:
+            self.on_move()
 
     def close(self) -> None:
         """Stop queueing; the sender finishes what is queued up to here and stops."""

@@ -41,12 +41,17 @@ class Code(StrEnum):
     TABLE_EXPIRED = "table_expired"
     TOO_MANY_SOCKETS = "too_many_sockets"
     HELLO_TIMEOUT = "hello_timeout"
+    TABLE_MOVED = "table_moved"
 
 
 MAX_SEQ = 2**53 - 1  # exact in JavaScript numbers
 MAX_ID = 64
 MAX_TOKEN = 128
 MAX_ACTION = 400
+
+
+class Answered(Exception):
+    """A message refused where the table is served, which has already told the client why."""
 
 
 class ProtocolError(Exception):

@@ -13,7 +13,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import secrets
+import socket
 from collections import Counter, OrderedDict
 from dataclasses import dataclass
 from datetime import timedelta
@@ -24,9 +26,12 @@ from cardtable.core.cards import cards_str
 from cardtable.core.errors import CardtableError, OptionError
 from cardtable.core.match import OS, Match
 from cardtable.core.registry import rules_class
+from cardtable.server import leases
+from cardtable.server.bus import Bus, make_bus
 from cardtable.server.config import ServerConfig
 from cardtable.server.limits import AddressBuckets, AddressCounts
 from cardtable.server.protocol import Code
+from cardtable.server.relay import Relay, Remote
 from cardtable.server.seats import BOT_SEED_BITS, HUMAN, levels_for
 from cardtable.server.store import (
     CLOSED,
@@ -96,6 +101,12 @@ class Room:
         self._creations = AddressBuckets(config.create_per_minute / 60, config.create_burst)
         self._pending: list[Kind] = []  # tables being stored, counted against the limits
         self._sweeper: asyncio.Task[None] | None = None
+        # This node's name among the room's nodes (docs/deploy.md): the tables it serves hold
+        # a lease in its name; the bus carries other nodes' clients' messages to it.
+        self.node = config.node or f"{socket.gethostname()}:{os.getpid()}"
+        self.bus: Bus | None = None
+        self.relay: Relay | None = None
+        self._keeper: asyncio.Task[None] | None = None
 
     @property
     def store(self) -> AsyncStore:
@@ -104,26 +115,98 @@ class Room:
         return self._store
 
     async def start(self) -> None:
-        """Open the store and rebuild every unfinished table from it."""
+        """Open the store, join the other nodes on the bus, and rebuild every unfinished table
+        that no other node serves."""
         self._store = AsyncStore(self.config.db_url)
+        self.bus = make_bus(self.config.bus, self.config.db_url)
+        if self.bus is not None:
+            self.relay = Relay(self.bus, self.node, self._served)
+            await self.bus.start(self.node, self.relay.deliver)
         for table_id in await self.store.unfinished_ids():
-            try:
-                await self._load(table_id, restored=True)
-            except Exception:
-                log.exception("table %s could not be rebuilt from the store", table_id)
+            await self._adopt(table_id)
         await self.expire_unjoined()
         self._sweeper = asyncio.create_task(self._sweep(), name="expire-tables")
+        self._keeper = asyncio.create_task(self._keep_leases(), name="leases")
 
-    def stop(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
+    async def stop(self) -> None:
+        """Stop serving; the tables' leases are let go so other nodes take them at once."""
+        for task in (self._sweeper, self._keeper):
+            if task is not None:
+                task.cancel()
         for table in self.tables.values():
             table.stop()
         self.tables.clear()
         self.workers.close()
+        if self.bus is not None:
+            await self.bus.close()
         if self._store is not None:
+            with contextlib.suppress(Exception):
+                await self._leases(leases.release_all, self.node)
             self._store.close()
             self._store = None
+
+    # -- leases: which node serves which table --------------------------------------------
+    async def _leases(self, fn: Any, *args: Any) -> Any:
+        return await self.store.run(fn, self.store.store.engine, *args)
+
+    def _served(self, table_id: str) -> LiveTable | None:
+        table = self.tables.get(table_id)
+        return None if table is None or table.lost else table
+
+    async def _adopt(self, table_id: str) -> LiveTable | None:
+        """Serve an unfinished table unless another node does (rebuilt from its log)."""
+        held = await self._leases(leases.acquire, table_id, self.node, self.config.lease_seconds)
+        if held.node != self.node:
+            return None
+        try:
+            return await self._load(table_id, restored=True)
+        except Exception:
+            log.exception("table %s could not be rebuilt from the store", table_id)
+            return None
+
+    async def _keep_leases(self) -> None:
+        every = self.config.lease_seconds / 3
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self._lease_round()
+            except Exception:
+                log.exception("the tables' leases could not be renewed")
+
+    async def _lease_round(self) -> None:
+        """Renew this node's leases, let go of tables another node took, tell clients
+        relayed to a node that went away, and take over the tables nobody serves."""
+        live = [t.id for t in self.tables.values() if t.status != FINISHED and not t.lost]
+        held = await self._leases(leases.renew, self.node, live, self.config.lease_seconds)
+        for table_id in live:
+            if table_id not in held and table_id in self.tables:
+                self._lose(self.tables[table_id])
+        if self.relay is not None:
+            for remote in list(self.relay.remotes.values()):
+                holder = await self._leases(leases.holder, remote.id)
+                if holder is None or holder.node != remote.node or not holder.live(now()):
+                    remote.moved()
+        for table_id in await self._leases(leases.orphans):
+            if table_id not in self.tables:
+                await self._adopt(table_id)
+
+    def _lose(self, table: LiveTable) -> None:
+        """Another node serves ``table`` now (it took the lease, or stored an action first):
+        this copy leaves memory and its clients join again wherever it is served; if the
+        lease is still this node's, the table is rebuilt here from the log at once."""
+        log.warning("table %s: served by another node now; let go here", table.id)
+        table.lost = True
+        table.stop()
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        if self.relay is not None:
+            self.relay.moved(table)
+        for conn in list(table.connections):
+            conn.move()
+        table.connections.clear()
+        task = asyncio.get_running_loop().create_task(self._adopt(table.id))
+        _background.add(task)
+        task.add_done_callback(_background.discard)
 
     # -- tables ---------------------------------------------------------------------------
     async def create(
@@ -222,6 +305,7 @@ class Room:
             owner_hash=token_hash(owner),
         )
         await self.store.create_table(stored)
+        await self._leases(leases.acquire, table_id, self.node, self.config.lease_seconds)
         table = self._live(stored, match)
         table.creator = address
         table.start(restored=False)
@@ -232,6 +316,7 @@ class Room:
         table = LiveTable(
             stored, match, self.store, self.config, self._evict, self.workers, self.clock
         )
+        table.on_lost = self._lose
         self.tables[stored.id] = table
         return table
 
@@ -262,14 +347,26 @@ class Room:
 
     async def set_pace(self, table_id: str, token: str, seconds: float) -> None:
         """A player sets how long the computer players wait before each move (0 to 5 s)."""
-        table = await self.table(table_id)
-        if table is None:
-            raise RoomError(404, f"No table {table_id!r}")
-        if not any(s.holds(token_hash(token)) for s in table.seats):
-            raise RoomError(403, "Only a player at this table may set its pace", "forbidden")
         if not 0 <= seconds <= MAX_PACE:
             raise RoomError(400, f"The pace is from 0 to {MAX_PACE:g} seconds")
-        table.set_pace(seconds)
+        found = await self.route(table_id)
+        if found is None:
+            raise RoomError(404, f"No table {table_id!r}")
+        if isinstance(found, Remote):
+            stored = await self.store.load(table_id, with_log=False)
+            seats = [] if stored is None else stored.seats
+            if not any(s.token_hash == token_hash(token) for s in seats):
+                raise RoomError(403, "Only a player at this table may set its pace", "forbidden")
+            self._tell(found, {"op": "pace", "seconds": seconds})
+            return
+        if not any(s.holds(token_hash(token)) for s in found.seats):
+            raise RoomError(403, "Only a player at this table may set its pace", "forbidden")
+        found.set_pace(seconds)
+
+    def _tell(self, remote: Remote, command: dict[str, Any]) -> None:
+        """A host's request for a table another node serves, sent to that node."""
+        assert self.bus is not None
+        self.bus.send(remote.node, {**command, "table": remote.id})
 
     async def new_link(self, table_id: str, seat: int, owner: str) -> str:
         """A new token for a person's seat, asked for with the creator's key; the old link
@@ -277,9 +374,19 @@ class Room:
         stored_owner = await self.store.owner_hash(table_id)
         if stored_owner is None or not secrets.compare_digest(stored_owner, token_hash(owner)):
             raise RoomError(403, "Only the table's creator may give a seat a new link", "forbidden")
-        table = await self.table(table_id)
-        if table is None:
+        found = await self.route(table_id)
+        if found is None:
             raise RoomError(404, f"No table {table_id!r}")
+        if isinstance(found, Remote):  # unfinished, served elsewhere: stored here, told there
+            stored = await self.store.load(table_id, with_log=False)
+            kinds = [] if stored is None else [s.kind for s in stored.seats]
+            if not 0 <= seat < len(kinds) or kinds[seat] != HUMAN:
+                raise RoomError(400, f"Seat {seat} is not a person's seat at this table")
+            token = secrets.token_urlsafe(18)
+            await self.store.set_token(table_id, seat, token_hash(token))
+            self._tell(found, {"op": "token", "seat": seat, "hash": token_hash(token)})
+            return token
+        table = found
         if not 0 <= seat < len(table.seats) or not table.seats[seat].is_human:
             raise RoomError(400, f"Seat {seat} is not a person's seat at this table")
         if table.token_expired():
@@ -317,11 +424,30 @@ class Room:
                 await self.expire_unjoined()
 
     async def table(self, table_id: str) -> LiveTable | None:
-        """The live table, loading it from the store if it is finished or not yet loaded."""
-        found = self.tables.get(table_id)
+        """The live table, loading it from the store if it is finished or not yet loaded;
+        None if there is no such table or another node serves it."""
+        found = await self.route(table_id)
+        return found if not isinstance(found, Remote) else None
+
+    async def route(self, table_id: str) -> LiveTable | Remote | None:
+        """Where a client reaches a table: here (served here, or finished: any node shows a
+        finished table), or relayed to the node that serves it."""
+        found = self._served(table_id)
         if found is not None:
             return found
-        return await self._load(table_id, restored=True)
+        stored = await self.store.load(table_id, with_log=False)
+        if stored is None or stored.summary.status == CLOSED:
+            return None
+        if stored.summary.status == FINISHED:
+            return await self._load(table_id, restored=True)
+        held = await self._leases(leases.acquire, table_id, self.node, self.config.lease_seconds)
+        if held.node == self.node:
+            return await self._load(table_id, restored=True)
+        if self.relay is None:
+            raise RoomError(  # one node without a bus: another process's lease runs out
+                503, "Another server is serving this table; try again in a few seconds"
+            )
+        return self.relay.remote(table_id, held.node)
 
     async def _load(self, table_id: str, *, restored: bool) -> LiveTable | None:
         stored = await self.store.load(table_id)
@@ -399,6 +525,9 @@ class Room:
         if len(self._records) > RECORD_CACHE:
             self._records.popitem(last=False)
         return record
+
+
+_background: set[asyncio.Task[Any]] = set()
 
 
 def stored_summary(stored: StoredTable) -> dict[str, Any]:

@@ -16,8 +16,9 @@ from starlette.websockets import WebSocket
 
 from cardtable.server import protocol as p
 from cardtable.server.config import ServerConfig
-from cardtable.server.connection import CLOSE_TOO_SLOW, Connection
+from cardtable.server.connection import CLOSE_MOVED, CLOSE_TOO_SLOW, Connection
 from cardtable.server.limits import client_address
+from cardtable.server.relay import Remote
 from cardtable.server.room import Room, RoomError
 
 log = logging.getLogger("cardtable.server")
@@ -56,7 +57,19 @@ async def _serve(websocket: WebSocket, room: Room, config: ServerConfig) -> None
         _background.add(closing)
         closing.add_done_callback(_background.discard)
 
+    def moved() -> None:
+        """The table moved to another node: the client's next connection finds it there."""
+
+        async def close_after_sending() -> None:
+            await asyncio.wait({sender}, timeout=5.0)
+            await _close(websocket, CLOSE_MOVED, "the table moved")
+
+        closing = asyncio.create_task(close_after_sending())
+        _background.add(closing)
+        closing.add_done_callback(_background.discard)
+
     conn.on_drop = drop
+    conn.on_move = moved
     deadline = asyncio.get_running_loop().time() + config.hello_seconds
     late = False
     try:
@@ -127,6 +140,8 @@ async def handle(
         await dispatch(room, conn, msg)
     except p.ProtocolError as e:
         conn.push(e.to_json())
+    except p.Answered:  # refused where the table is served, which told the client why
+        pass
     except RoomError as e:
         conn.push(p.error(p.Code.SERVER_ERROR, e.message))
     except Exception:
@@ -145,9 +160,13 @@ async def dispatch(room: Room, conn: Connection, msg: p.ClientMessage) -> None:
                 f"This connection has joined table {conn.table.id}; open another one",
                 msg.seq,
             )
-        table = await room.table(msg.table)
+        table = await room.route(msg.table)
         if table is None:
             raise p.ProtocolError(p.Code.UNKNOWN_TABLE, f"No table {msg.table!r}", msg.seq)
+        if isinstance(table, Remote):  # served by another node: relayed there
+            await table.join(conn, msg)
+            conn.joined_once = True
+            return
         try:
             await table.join(conn, msg)
         except p.ProtocolError:

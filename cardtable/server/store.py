@@ -131,6 +131,16 @@ class OwnerRow(Base):
     key_hash: Mapped[str] = mapped_column(String(64))
 
 
+class LeaseRow(Base):
+    """Which node of the room serves a live table, and until when (``leases.py``)."""
+
+    __tablename__ = "card_leases"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("card_tables.id"), primary_key=True)
+    node: Mapped[str] = mapped_column(String(128), index=True)
+    until: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 # -- plain data passed between the room and the store -----------------------------------------
 @dataclass(frozen=True, slots=True)
 class StoredSeat:
@@ -304,7 +314,7 @@ class Store:
     def delete_table(self, table_id: str) -> None:
         """Remove a table and everything stored with it (one nobody joined)."""
         with Session(self.engine) as s, s.begin():
-            for row in (ActionRow, HandRow, SeatRow, OwnerRow):
+            for row in (ActionRow, HandRow, SeatRow, OwnerRow, LeaseRow):
                 s.execute(delete(row).where(row.table_id == table_id))
             s.execute(delete(TableRow).where(TableRow.id == table_id))
 

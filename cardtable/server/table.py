@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
+
 from cardtable.bots import RandomBot, make_bot
 from cardtable.core.cards import cards_str
 from cardtable.core.errors import IllegalActionError, NotationError
@@ -97,6 +99,10 @@ class LiveTable:
         self.pace = config.bot_delay  # seconds before each computer move, set per table
         self.rematch_lock = asyncio.Lock()
         self._log: list[StoredAction] = list(stored.actions)  # every action, for the move log
+        # Another node stored an action here first (it took the table over): this copy is
+        # stale, stops playing, and the room lets it go (``on_lost``).
+        self.lost = False
+        self.on_lost: Callable[[LiveTable], None] | None = None
 
     # -- lifecycle ------------------------------------------------------------------------
     def start(self, *, restored: bool) -> None:
@@ -298,14 +304,21 @@ class LiveTable:
         """Replace seat ``number``'s token: the old link stops working, and connections that
         joined with it are let go."""
         async with self.lock:
-            seat = self.seats[number]
             hashed = token_hash(token)
             await self.store.set_token(self.id, number, hashed)
-            seat.token_hash = hashed
-            for conn in list(self.connections):
-                if conn.seat == number:
-                    self.detach(conn, p.Code.TOKEN_REVOKED, "This seat was given a new link")
-            self.push_seats()
+            self._revoke(number, hashed)
+
+    async def reload_token(self, number: int, hashed: str) -> None:
+        """Seat ``number`` was given a new token at another node (already stored)."""
+        async with self.lock:
+            self._revoke(number, hashed)
+
+    def _revoke(self, number: int, hashed: str) -> None:
+        self.seats[number].token_hash = hashed
+        for conn in list(self.connections):
+            if conn.seat == number:
+                self.detach(conn, p.Code.TOKEN_REVOKED, "This seat was given a new link")
+        self.push_seats()
 
     def leave(self, conn: Connection) -> None:
         if conn not in self.connections:
@@ -465,6 +478,15 @@ class LiveTable:
         stored = StoredAction(version, hand, seat, text, by)
         try:
             await self.store.append(self.id, stored, new_hand, summary)
+        except IntegrityError:  # the log's key: another node stored action ``version`` first
+            log.warning("table %s: another server plays it now; letting it go", self.id)
+            self._undo_last(dealt=new_hand is not None)
+            self.lost = True
+            if self.on_lost is not None:
+                self.on_lost(self)
+            raise p.ProtocolError(
+                p.Code.TABLE_MOVED, "The table moved to another server; join it again", seq
+            ) from None
         except Exception:
             log.exception("table %s: could not store action %d", self.id, version)
             self._undo_last(dealt=new_hand is not None)
@@ -501,7 +523,7 @@ class LiveTable:
 
     # -- computer players -----------------------------------------------------------------
     def _bot_to_move(self) -> Seat | None:
-        if self.status != RUNNING:
+        if self.status != RUNNING or self.lost:
             return None
         to_move = self.match.to_move
         if to_move is None:

@@ -1,0 +1,253 @@
+"""Relaying: a client connected to one node, at a table another node serves.
+
+The node the client is connected to (its *door*) keeps a ``Remote`` where a served table
+would be, and forwards the client's hello, plays, syncs, hint requests and leaving to the
+table's node over the bus. There the client is a ``RemoteConnection``: the table treats it as
+any other connection (same checks, same views for its seat), and what the table pushes to it
+goes back over the bus to the door, which sends it down the socket. Nothing about the client is
+decided at the door but the socket's own limits; every rule and every token is checked where
+the table is.
+
+When the table's node goes away, or the table moves, the door tells its clients so
+(``table_moved``) and closes their sockets: they connect again, with their tokens, and reach
+the table wherever it is served now.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+from cardtable.server import protocol as p
+from cardtable.server.bus import Bus
+from cardtable.server.connection import Connection
+
+if TYPE_CHECKING:
+    from cardtable.server.table import LiveTable
+
+log = logging.getLogger("cardtable.server")
+
+JOIN_SECONDS = 5.0  # how long a door waits for the table's node to answer a hello
+SILENT = "The table's server is not answering; try again in a few seconds"
+
+
+class _Nowhere:
+    """The socket of a relayed connection: what the table pushes goes over the bus instead."""
+
+    async def send_text(self, data: str) -> None:  # pragma: no cover - never called
+        raise RuntimeError("a relayed connection has no socket here")
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        return None
+
+
+class RemoteConnection(Connection):
+    """A client of another node (its door), as the table that serves it sees it."""
+
+    def __init__(self, bus: Bus, door: str, conn_id: str) -> None:
+        super().__init__(_Nowhere(), rate=1e9, burst=10**9, outbox_size=10**9)
+        self.bus = bus
+        self.door = door
+        self.id = conn_id
+
+    def push(self, message: dict[str, Any] | str) -> None:
+        if self.closed:
+            return
+        text = message if isinstance(message, str) else p.encode(message)
+        self.bus.send(self.door, {"op": "push", "conn": self.id, "text": text})
+
+    def move(self) -> None:
+        self.bus.send(self.door, {"op": "moved", "conn": self.id})
+        self.close()
+
+
+class Remote:
+    """A table another node serves, standing in for it on a connection at this door."""
+
+    def __init__(self, relay: Relay, table_id: str, node: str) -> None:
+        self.relay = relay
+        self.id = table_id
+        self.node = node
+        self.connections: set[Connection] = set()
+
+    def _send(self, conn: Connection, op: str, msg: p.ClientMessage | None = None) -> None:
+        message: dict[str, Any] = {"op": op, "table": self.id, "from": self.relay.node}
+        message["conn"] = conn.id
+        if msg is not None:
+            message["msg"] = msg.model_dump(mode="json", exclude_none=True)
+        self.relay.bus.send(self.node, message)
+
+    async def join(self, conn: Connection, hello: p.Hello) -> None:
+        """Ask the table's node to seat the client; its welcome and states come back over the
+        bus. Raise if it refuses (it has told the client why) or does not answer."""
+        answered = asyncio.get_running_loop().create_future()
+        self.relay.joining[conn.id] = answered
+        self.relay.doors[conn.id] = conn
+        conn.table = self
+        self.connections.add(conn)
+        self._send(conn, "hello", hello)
+        try:
+            ok = await asyncio.wait_for(answered, JOIN_SECONDS)
+        except TimeoutError:
+            ok = None
+        finally:
+            self.relay.joining.pop(conn.id, None)
+        if ok:
+            return
+        self.forget(conn)
+        if ok is None:
+            raise p.ProtocolError(p.Code.TABLE_MOVED, SILENT, hello.seq)
+        raise p.Answered
+
+    async def play(self, conn: Connection, msg: p.Play) -> None:
+        self._send(conn, "play", msg)
+
+    async def resend(self, conn: Connection) -> None:
+        self._send(conn, "sync")
+
+    async def hint(self, conn: Connection, msg: p.HintRequest) -> asyncio.Task[None]:
+        self._send(conn, "hint", msg)
+        return asyncio.create_task(asyncio.sleep(0))
+
+    def leave(self, conn: Connection) -> None:
+        if conn in self.connections:
+            self._send(conn, "leave")
+        self.forget(conn)
+
+    def forget(self, conn: Connection) -> None:
+        self.connections.discard(conn)
+        self.relay.doors.pop(conn.id, None)
+        if conn.table is self:
+            conn.table = None
+        if not self.connections:
+            self.relay.remotes.pop(self.id, None)
+
+    def moved(self) -> None:
+        """The table's node is gone or the table moved: every client here joins again."""
+        for conn in list(self.connections):
+            self.forget(conn)
+            conn.move()
+
+
+class Relay:
+    """This node's side of relaying: its doors' remote tables, and the relayed clients of
+    the tables it serves."""
+
+    def __init__(self, bus: Bus, node: str, served: Callable[[str], LiveTable | None]) -> None:
+        self.bus = bus
+        self.node = node
+        self.served = served
+        self.remotes: dict[str, Remote] = {}  # at this door: table id -> its stand-in
+        self.doors: dict[str, Connection] = {}  # at this door: connection id -> connection
+        self.joining: dict[str, asyncio.Future[bool]] = {}
+        self.clients: dict[tuple[str, str], RemoteConnection] = {}  # served here, by door
+        self._last: dict[tuple[str, str], asyncio.Task[None]] = {}  # each client's in order
+
+    def remote(self, table_id: str, node: str) -> Remote:
+        found = self.remotes.get(table_id)
+        if found is None or found.node != node:
+            if found is not None:
+                found.moved()
+            found = self.remotes[table_id] = Remote(self, table_id, node)
+        return found
+
+    def deliver(self, message: dict[str, Any]) -> None:
+        """A message from another node (the bus calls this)."""
+        op = message.get("op")
+        conn_id = str(message.get("conn"))
+        if op == "push":
+            door = self.doors.get(conn_id)
+            if door is not None:
+                door.push(str(message["text"]))
+        elif op == "joined":
+            answered = self.joining.get(conn_id)
+            if answered is not None and not answered.done():
+                answered.set_result(bool(message.get("ok")))
+        elif op == "moved":
+            door = self.doors.get(conn_id)
+            if door is not None and isinstance(door.table, Remote):
+                door.table.forget(door)
+                door.move()
+        elif op in ("hello", "play", "sync", "hint", "leave"):
+            key = (str(message["from"]), conn_id)
+            self._in_order(key, self._serve(key, message))
+        elif op in ("pace", "token"):
+            self._in_order(("", str(message["table"])), self._command(message))
+        else:
+            log.error("bus: unknown message %r ignored", op)
+
+    def _in_order(self, key: tuple[str, str], work: Awaitable[None]) -> None:
+        """Handle one client's messages one after another, as its own socket would."""
+        before = self._last.get(key)
+
+        async def run() -> None:
+            if before is not None:
+                with contextlib.suppress(BaseException):
+                    await before
+            try:
+                await work
+            except Exception:
+                log.exception("relay: a relayed message could not be handled")
+            finally:
+                if self._last.get(key) is task:
+                    del self._last[key]
+
+        task = asyncio.create_task(run())
+        self._last[key] = task
+
+    async def _serve(self, key: tuple[str, str], message: dict[str, Any]) -> None:
+        door, conn_id = key
+        op = message["op"]
+        table = self.served(str(message["table"]))
+        client = self.clients.get(key)
+        if op == "leave":
+            if client is not None:
+                del self.clients[key]
+                if client.table is not None:
+                    client.table.leave(client)
+            return
+        if table is None or (op != "hello" and (client is None or client.table is not table)):
+            self.bus.send(door, {"op": "joined", "conn": conn_id, "ok": False})
+            self.bus.send(door, {"op": "moved", "conn": conn_id})
+            return
+        if op == "hello":
+            client = self.clients[key] = RemoteConnection(self.bus, door, conn_id)
+        assert client is not None
+        try:
+            msg = p.parse_message(p.encode(message.get("msg") or {"type": "sync", "seq": 0}))
+            if isinstance(msg, p.Hello):
+                await table.join(client, msg)
+            elif isinstance(msg, p.Play):
+                await table.play(client, msg)
+            elif isinstance(msg, p.HintRequest):
+                client.tasks.add(await table.hint(client, msg))
+            else:
+                await table.resend(client)
+        except p.ProtocolError as e:
+            client.push(e.to_json())
+            if op == "hello":
+                self.clients.pop(key, None)
+                self.bus.send(door, {"op": "joined", "conn": conn_id, "ok": False})
+            return
+        if op == "hello":
+            self.bus.send(door, {"op": "joined", "conn": conn_id, "ok": True})
+
+    async def _command(self, message: dict[str, Any]) -> None:
+        """A host's request made at another node: the pace, a seat's new token."""
+        table = self.served(str(message["table"]))
+        if table is None:
+            return
+        if message["op"] == "pace":
+            table.set_pace(float(message["seconds"]))
+        else:
+            await table.reload_token(int(message["seat"]), str(message["hash"]))
+
+    def moved(self, table: LiveTable) -> None:
+        """This node no longer serves ``table``: its relayed clients join again elsewhere."""
+        for key, client in list(self.clients.items()):
+            if client.table is table:
+                del self.clients[key]
+                client.move()
