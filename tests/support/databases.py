@@ -56,3 +56,20 @@ def postgres_database() -> Iterator[str]:
             admin.execute(sql.SQL("DROP DATABASE {} WITH (FORCE)").format(sql.Identifier(name)))
     finally:
         admin.close()
+
+
+REDIS_URL = os.environ.get("CARDTABLE_TEST_REDIS", "redis://127.0.0.1:6379/0")
+
+
+def redis_url() -> str:
+    """The Redis the bus tests use, or a skip (a failure with ``CARDTABLE_REQUIRE_REDIS=1``)."""
+    try:
+        import redis
+
+        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=5).ping()
+    except Exception as e:
+        reason = f"Redis at {REDIS_URL} is not usable: {type(e).__name__}: {e}"
+        if os.environ.get("CARDTABLE_REQUIRE_REDIS") == "1":
+            pytest.fail(f"{reason} (CARDTABLE_REQUIRE_REDIS=1: it must be)", pytrace=False)
+        pytest.skip(f"{reason}; set CARDTABLE_REQUIRE_REDIS=1 to make this a failure")
+    return REDIS_URL
