@@ -7,7 +7,17 @@ players play random legal moves for ``--seconds``. It prints the time from a pla
 an action to each client of the table receiving the resulting state (p50/p99), and to the
 player's acknowledgement. Bounded in clients and time; it stops the server itself.
 
+With ``--nodes N`` (N > 1) the room runs as N nodes on a new PostgreSQL database (dropped
+afterwards; ``--postgres`` names the server), the clients spread over the nodes (most of them
+relayed to their table's node), and after ``--seconds`` one node is killed with SIGKILL: its
+clients reconnect to the next node with their tokens, and play goes on for ``--after``
+seconds. It prints the figures before and after the kill, the time until every client saw
+its table play again, and how many acknowledged actions are missing from the database (must
+be 0). The same load on one node with SQLite runs first, for comparison (``--no-compare``
+skips it).
+
     .venv/bin/python bench/load.py --tables 50 --clients 200 --seconds 20
+    .venv/bin/python bench/load.py --nodes 3 --tables 75 --clients 300 --seconds 60 --think 0.5
 """
 
 from __future__ import annotations
@@ -24,15 +34,19 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx2
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import WebSocketException
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"  # never anything else
+POSTGRES = "postgresql://postgres@127.0.0.1:5432/postgres"
 TOY = "toy-high-card"
 LONG_MATCH = {TOY: {"target": 99}, "buck-euchre": {"start": 60}}
 
@@ -42,18 +56,36 @@ class TableLoad:
     id: str
     tokens: dict[int, str]
     sent: dict[int, float] = field(default_factory=dict)  # version an action makes -> sent at
+    over: bool = False
 
 
 @dataclass
 class Figures:
     delivered: list[float] = field(default_factory=list)  # action sent -> state received
     acked: list[float] = field(default_factory=list)  # action sent -> ack received
+    after: list[float] = field(default_factory=list)  # deliveries of actions sent after a kill
+    in_flight: int = 0  # deliveries of actions sent before the kill, received after it
     actions: int = 0
     errors: list[str] = field(default_factory=list)
     finished: int = 0
+    acks: list[tuple[str, int, str]] = field(default_factory=list)  # table, version, action
+    killed_at: float | None = None
+    resumed: list[float] = field(default_factory=list)  # per client: kill -> a new state
+    reconnects: int = 0
 
 
-def start_server(db: Path, game: str, bot_delay: float) -> tuple[subprocess.Popen[str], str]:
+@dataclass
+class Watcher:
+    """What one client last saw, to tell when its table plays again after a kill."""
+
+    version: int = -1
+    at_kill: int | None = None
+    resumed: bool = False
+
+
+def start_server(
+    db: str, game: str, bot_delay: float, node: str | None = None
+) -> tuple[subprocess.Popen[str], str]:
     cmd = [
         sys.executable,
         "-m",
@@ -63,7 +95,7 @@ def start_server(db: Path, game: str, bot_delay: float) -> tuple[subprocess.Pope
         "--port",
         "0",
         "--db",
-        f"sqlite:///{db}",
+        db,
         "--bot-delay",
         str(bot_delay),
         "--takeover-seconds",
@@ -86,6 +118,8 @@ def start_server(db: Path, game: str, bot_delay: float) -> tuple[subprocess.Pope
     ]
     if game == TOY:
         cmd += ["--plugin", "tests.support.toygame"]
+    if node is not None:
+        cmd += ["--node", node, "--max-bot-tables-per-client", "100000"]
     return launch(cmd)
 
 
@@ -137,7 +171,8 @@ def create_tables(
 
 
 async def client(
-    url: str,
+    urls: list[str],
+    first: int,
     table: TableLoad,
     seat: int | None,
     figures: Figures,
@@ -145,24 +180,44 @@ async def client(
     think: float,
     rng: random.Random,
     ready: asyncio.Barrier,
+    watcher: Watcher,
 ) -> None:
-    """One client: a player (random legal moves on its turn) or a spectator."""
-    async with connect(url, max_size=2**20, open_timeout=30) as ws:
-        seq = 0
+    """One client: a player (random legal moves on its turn) or a spectator. When its
+    connection ends (its node was killed, or the table moved) it connects to the next node
+    with its token, as a page does."""
+    node = first
+    joined = False
+    while not stop.is_set():
+        try:
+            async with connect(urls[node % len(urls)], max_size=2**20, open_timeout=30) as ws:
+                seq = 0
 
-        async def send(message: dict[str, Any]) -> None:
-            nonlocal seq
-            seq += 1
-            await ws.send(json.dumps({**message, "seq": seq}))
+                async def send(message: dict[str, Any]) -> None:
+                    nonlocal seq
+                    seq += 1
+                    await ws.send(json.dumps({**message, "seq": seq}))
 
-        hello: dict[str, Any] = {"type": "hello", "table": table.id}
-        if seat is not None:
-            hello["token"] = table.tokens[seat]
-        await send(hello)
-        await ready.wait()
-        reader = asyncio.create_task(read(ws, table, seat, figures, stop, think, rng, send))
-        await stop.wait()
-        reader.cancel()
+                hello: dict[str, Any] = {"type": "hello", "table": table.id}
+                if seat is not None:
+                    hello["token"] = table.tokens[seat]
+                await send(hello)
+                if not joined:
+                    joined = True
+                    await ready.wait()
+                reader = asyncio.create_task(
+                    read(ws, table, seat, figures, stop, think, rng, send, watcher)
+                )
+                stopping = asyncio.create_task(stop.wait())
+                await asyncio.wait({reader, stopping}, return_when=asyncio.FIRST_COMPLETED)
+                for task in (reader, stopping):
+                    task.cancel()
+        except (OSError, WebSocketException, TimeoutError):
+            pass
+        if stop.is_set():
+            return
+        figures.reconnects += 1
+        node += 1  # the next node (this one may be gone)
+        await asyncio.sleep(0.2)
 
 
 async def read(
@@ -174,8 +229,10 @@ async def read(
     think: float,
     rng: random.Random,
     send: Any,
+    watcher: Watcher,
 ) -> None:
     pending = False
+    pending_action = ""
     async for raw in ws:
         now = time.perf_counter()
         msg = json.loads(raw)
@@ -184,6 +241,7 @@ async def read(
             sent = table.sent.get(msg["version"])
             if sent is not None:
                 figures.acked.append(now - sent)
+            figures.acks.append((table.id, msg["version"], pending_action))
             pending = False
             continue
         if kind == "error":
@@ -192,11 +250,23 @@ async def read(
             continue
         if kind != "state":
             continue
+        watcher.version = max(watcher.version, msg["version"])
+        if watcher.at_kill is not None and not watcher.resumed and msg["version"] > watcher.at_kill:
+            watcher.resumed = True
+            assert figures.killed_at is not None
+            figures.resumed.append(now - figures.killed_at)
         sent = table.sent.get(msg["version"])
         if sent is not None:
-            figures.delivered.append(now - sent)
+            kill = figures.killed_at
+            if kill is None or now < kill:
+                figures.delivered.append(now - sent)
+            elif sent >= kill:
+                figures.after.append(now - sent)
+            else:
+                figures.in_flight += 1
         view = msg["view"]
         if view["is_over"]:
+            table.over = True
             if seat == 0:
                 figures.finished += 1
             continue
@@ -209,6 +279,7 @@ async def read(
         action = rng.choice(view["legal_actions"])
         table.sent[msg["version"] + 1] = time.perf_counter()
         pending = True
+        pending_action = action
         figures.actions += 1
         await send({"type": "play", "action": action, "version": msg["version"]})
 
@@ -218,27 +289,47 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def run(args: argparse.Namespace, base: str, tables: list[TableLoad], humans: int) -> Figures:
+async def run(
+    args: argparse.Namespace,
+    bases: list[str],
+    tables: list[TableLoad],
+    humans: int,
+    kill: subprocess.Popen[str] | None = None,
+) -> Figures:
+    """The clients, spread over the nodes; after ``--seconds``, ``kill`` is killed (SIGKILL)
+    and play goes on for ``--after`` seconds."""
     figures = Figures()
     stop = asyncio.Event()
-    url = base.replace("http://", "ws://") + "/ws"
+    urls = [base.replace("http://", "ws://") + "/ws" for base in bases]
     per_table = args.clients // args.tables
     jobs = []
     for i, table in enumerate(tables):
         for j in range(per_table):
             seat = j if j < humans else None
-            jobs.append((table, seat, random.Random(i * 1000 + j)))
+            jobs.append((table, seat, random.Random(i * 1000 + j), Watcher()))
     ready = asyncio.Barrier(len(jobs) + 1)
     tasks = [
-        asyncio.create_task(client(url, t, s, figures, stop, args.think, rng, ready))
-        for t, s, rng in jobs
+        asyncio.create_task(client(urls, n, t, s, figures, stop, args.think, rng, ready, watcher))
+        for n, (t, s, rng, watcher) in enumerate(jobs)
     ]
     await asyncio.wait_for(ready.wait(), timeout=60)
     print(
-        f"{len(tasks)} clients connected on {len(tables)} tables; playing {args.seconds} s",
+        f"{len(tasks)} clients connected on {len(tables)} tables over {len(bases)} node(s); "
+        f"playing {args.seconds} s",
         flush=True,
     )
     await asyncio.sleep(args.seconds)
+    if kill is not None:
+        kill.send_signal(signal.SIGKILL)
+        figures.killed_at = time.perf_counter()
+        for table, _, _, watcher in jobs:
+            if not table.over:
+                watcher.at_kill = watcher.version
+        print(f"one node killed; playing {args.after} s more", flush=True)
+        await asyncio.sleep(args.after)
+        waiting = sum(1 for t, _, _, w in jobs if w.at_kill is not None and not w.resumed)
+        if waiting:
+            figures.errors.append(f"{waiting} clients never saw their table play again")
     stop.set()
     await asyncio.wait(tasks, timeout=10)
     for task in tasks:
@@ -259,35 +350,106 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--think", type=float, default=0.0, help="a player's pause before moving")
     parser.add_argument("--bot-delay", type=float, default=0.0)
+    parser.add_argument("--nodes", type=int, default=1, help="> 1: nodes on PostgreSQL")
+    parser.add_argument("--after", type=float, default=30.0, help="seconds played after a kill")
+    parser.add_argument("--postgres", default=POSTGRES, help="server for the nodes' database")
+    parser.add_argument("--no-compare", action="store_true", help="skip the one-node SQLite run")
     args = parser.parse_args()
     if not 1 <= args.tables <= 500 or not args.tables <= args.clients <= 2000:
         raise SystemExit("use 1-500 tables and at most 2000 clients, at least one per table")
-    if not 0 < args.seconds <= 600:
-        raise SystemExit("--seconds must be from 0 to 600")
-    with tempfile.TemporaryDirectory() as tmp:
-        proc, base = start_server(Path(tmp) / "load.db", args.game, args.bot_delay)
+    if not 0 < args.seconds <= 600 or not 0 < args.after <= 600 or not 1 <= args.nodes <= 8:
+        raise SystemExit("--seconds and --after must be from 0 to 600, --nodes from 1 to 8")
+    if args.nodes == 1 or not args.no_compare:
+        with tempfile.TemporaryDirectory() as tmp:
+            measure(args, f"sqlite:///{Path(tmp) / 'load.db'}", 1)
+    if args.nodes > 1:
+        with postgres_database(args.postgres) as url:
+            measure(args, url, args.nodes)
+
+
+def measure(args: argparse.Namespace, db: str, nodes: int) -> None:
+    """One run: the nodes on ``db``, the tables created round the nodes, the clients; with
+    more than one node, the first is killed after ``--seconds``."""
+    servers = [
+        start_server(db, args.game, args.bot_delay, None if nodes == 1 else f"n{i}")
+        for i in range(nodes)
+    ]
+    bases = [base for _, base in servers]
+    try:
+        count, level = game_catalogue(bases[0], args.game)
+        per_table = args.clients // args.tables
+        humans = max(1, min(count - 1, per_table // 2))
+        tables: list[TableLoad] = []
+        for i in range(nodes):  # each node creates (and serves) its share
+            share = args.tables // nodes + (1 if i < args.tables % nodes else 0)
+            tables += create_tables(bases[i], args.game, share, humans, count, level)
+        started = time.perf_counter()
+        killed = servers[0][0] if nodes > 1 else None
+        figures = asyncio.run(run(args, bases, tables, humans, killed))
+        elapsed = time.perf_counter() - started
+        alive = bases[1] if nodes > 1 else bases[0]
+        versions = [httpx2.get(f"{alive}/api/tables/{t.id}").json()["version"] for t in tables]
+    finally:
+        for proc, _ in servers:
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGTERM)
+                try:
+                    proc.wait(timeout=15)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+    lost = lost_actions(db, figures.acks)
+    where = "SQLite, one node" if nodes == 1 else f"PostgreSQL, {nodes} nodes"
+    report(args, figures, humans, sum(versions), elapsed, where, lost)
+
+
+def lost_actions(db: str, acks: list[tuple[str, int, str]]) -> int:
+    """Acknowledged actions that are not in the database as acknowledged."""
+    sys.path.insert(0, str(ROOT))
+    from cardtable.server.store import Store
+
+    store = Store(db)
+    try:
+        logs: dict[str, list[str]] = {}
+        for table_id in {t for t, _, _ in acks}:
+            stored = store.load(table_id)
+            logs[table_id] = [] if stored is None else [a.text for a in stored.actions]
+    finally:
+        store.close()
+    return sum(
+        1 for t, version, action in acks if version > len(logs[t]) or logs[t][version - 1] != action
+    )
+
+
+@contextmanager
+def postgres_database(admin_url: str) -> Iterator[str]:
+    """A new database on the PostgreSQL server ``admin_url`` names, dropped afterwards."""
+    import psycopg
+    from psycopg import sql
+
+    name = f"cardtable_load_{os.getpid()}"
+    admin = psycopg.connect(admin_url, autocommit=True)
+    try:
+        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
         try:
-            count, level = game_catalogue(base, args.game)
-            per_table = args.clients // args.tables
-            humans = max(1, min(count - 1, per_table // 2))
-            tables = create_tables(base, args.game, args.tables, humans, count, level)
-            started = time.perf_counter()
-            figures = asyncio.run(run(args, base, tables, humans))
-            elapsed = time.perf_counter() - started
-            versions = [httpx2.get(f"{base}/api/tables/{t.id}").json()["version"] for t in tables]
+            yield admin_url.rsplit("/", 1)[0] + "/" + name
         finally:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-    report(args, figures, humans, sum(versions), elapsed)
+            admin.execute(sql.SQL("DROP DATABASE {} WITH (FORCE)").format(sql.Identifier(name)))
+    finally:
+        admin.close()
 
 
-def report(args: argparse.Namespace, f: Figures, humans: int, total: int, elapsed: float) -> None:
+def report(
+    args: argparse.Namespace,
+    f: Figures,
+    humans: int,
+    total: int,
+    elapsed: float,
+    where: str,
+    lost: int,
+) -> None:
     ms = 1000.0
     print(
-        f"game {args.game}: {args.tables} tables, {args.clients} clients "
+        f"== {where}: game {args.game}: {args.tables} tables, {args.clients} clients "
         f"({humans} player(s) per table, the rest spectators), bot delay {args.bot_delay} s, "
         f"think {args.think} s"
     )
@@ -304,6 +466,21 @@ def report(args: argparse.Namespace, f: Figures, humans: int, total: int, elapse
             f"action -> acknowledgement: p50 {percentile(f.acked, 0.5) * ms:.1f} ms, "
             f"p99 {percentile(f.acked, 0.99) * ms:.1f} ms"
         )
+    if f.killed_at is not None:
+        if f.after:
+            a = f.after
+            print(
+                f"after the kill, action -> state at each client: p50 "
+                f"{percentile(a, 0.5) * ms:.1f} ms, p99 {percentile(a, 0.99) * ms:.1f} ms "
+                f"({len(a)} deliveries; {f.in_flight} of actions sent before it)"
+            )
+        if f.resumed:
+            print(
+                f"kill -> each client sees its table play again: p50 "
+                f"{percentile(f.resumed, 0.5):.2f} s, max {max(f.resumed):.2f} s "
+                f"({len(f.resumed)} clients; {f.reconnects} reconnections)"
+            )
+    print(f"acknowledged actions: {len(f.acks)}; missing from the database: {lost}")
     print(
         f"matches finished: {f.finished}; errors: {len(f.errors)}"
         + (f" ({', '.join(sorted(set(f.errors))[:5])})" if f.errors else "")

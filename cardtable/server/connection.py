@@ -89,11 +89,11 @@ class Connection:
             return
         self.outbox.put_nowait(message if isinstance(message, str) else encode(message))
 
-    def move(self) -> None:
-        """The table went to another node: tell the client, then close the socket so that it
-        connects again and reaches the table where it is served now."""
+    def move(self, message: str = "The table moved to another server; join it again") -> None:
+        """The table went to another node (or its node does not answer): tell the client, then
+        close the socket so that it connects again and reaches the table where it is served."""
         self.table, self.seat, self.token_hash = None, None, None
-        self.push(error(Code.TABLE_MOVED, "The table moved to another server; join it again"))
+        self.push(error(Code.TABLE_MOVED, message))
         self.close()
         if self.on_move is not None:
             self.on_move()

@@ -59,7 +59,7 @@ class RemoteConnection(Connection):
         text = message if isinstance(message, str) else p.encode(message)
         self.bus.send(self.door, {"op": "push", "conn": self.id, "text": text})
 
-    def move(self) -> None:
+    def move(self, message: str = "") -> None:
         self.bus.send(self.door, {"op": "moved", "conn": self.id})
         self.close()
 
@@ -98,9 +98,9 @@ class Remote:
         if ok:
             return
         self.forget(conn)
-        if ok is None:
-            raise p.ProtocolError(p.Code.TABLE_MOVED, SILENT, hello.seq)
-        raise p.Answered
+        if ok is None:  # its node is gone: the client connects again, and finds the table
+            conn.move(SILENT)  # once another node has taken it over
+        raise p.Answered  # the table's node has told the client why it refused
 
     async def play(self, conn: Connection, msg: p.Play) -> None:
         self._send(conn, "play", msg)

@@ -64,10 +64,9 @@ async def _serve(websocket: WebSocket, room: Room, config: ServerConfig) -> None
             await asyncio.wait({sender}, timeout=5.0)
             await _close(websocket, CLOSE_MOVED, "the table moved")
 
-        closing = asyncio.create_task(close_after_sending())
-        _background.add(closing)
-        closing.add_done_callback(_background.discard)
+        closing.append(asyncio.create_task(close_after_sending()))
 
+    closing: list[asyncio.Task[None]] = []  # awaited before the socket is let go
     conn.on_drop = drop
     conn.on_move = moved
     deadline = asyncio.get_running_loop().time() + config.hello_seconds
@@ -102,6 +101,8 @@ async def _serve(websocket: WebSocket, room: Room, config: ServerConfig) -> None
             sender.exception()  # a send to a closed socket: nothing left to do
         if late:
             await _close(websocket, CLOSE_POLICY, "no hello in time")
+        if closing:
+            await asyncio.wait(closing, timeout=10.0)
 
 
 async def handle(
