@@ -48,7 +48,7 @@ ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"  # never anything else
 POSTGRES = "postgresql://postgres@127.0.0.1:5432/postgres"
 TOY = "toy-high-card"
-LONG_MATCH = {TOY: {"target": 99}, "buck-euchre": {"start": 60}}
+LONG_MATCH = {TOY: {"target": 99}, "buck-euchre": {"start": 60}, "royal-casino": {"target": 1000}}
 
 
 @dataclass
@@ -266,9 +266,9 @@ async def read(
                 figures.in_flight += 1
         view = msg["view"]
         if view["is_over"]:
-            table.over = True
-            if seat == 0:
+            if not table.over:
                 figures.finished += 1
+            table.over = True
             continue
         if seat is None or view["to_move"] != seat or pending or stop.is_set():
             continue

@@ -235,6 +235,9 @@ def test_every_table_resumes_when_every_node_restarts(pg: str) -> None:
         assert summary(d, tables[0])["status"] == "running"
 
 
+SLOW_A = (*NODE, "--lease-seconds", "30", "--bot-delay", "0.3")
+
+
 def test_a_node_that_lost_its_table_lets_go_instead_of_retrying(pg: str, tmp_path: Any) -> None:
     """Node a still plays a table whose lease went to b (as after a stall): the database
     refuses the second writer of an action by the log's key, and the one refused lets the
@@ -243,19 +246,7 @@ def test_a_node_that_lost_its_table_lets_go_instead_of_retrying(pg: str, tmp_pat
     logs = {n: (tmp_path / f"{n}.log").open("w") for n in ("a", "b")}
     with ExitStack() as stack:
         # a renews its leases only every 10 s and moves slowly: b, faster, stores first
-        proc_a, a = stack.enter_context(
-            serving(
-                pg,
-                "--node",
-                "a",
-                *NODE,
-                "--lease-seconds",
-                "30",
-                "--bot-delay",
-                "0.3",
-                stderr=logs["a"],
-            )  # fmt: skip
-        )
+        proc_a, a = stack.enter_context(serving(pg, "--node", "a", *SLOW_A, stderr=logs["a"]))
         _, b = stack.enter_context(
             serving(pg, "--node", "b", *NODE, "--bot-delay", "0.05", stderr=logs["b"])
         )
@@ -278,3 +269,20 @@ def test_a_node_that_lost_its_table_lets_go_instead_of_retrying(pg: str, tmp_pat
     assert text["a"].count("let go here") == 1, text
     assert text["b"].count("another server plays it now") <= 1, text  # one race at most
     assert "could not store action" not in text["a"] + text["b"], text  # nothing else failed
+
+
+def test_a_person_whose_door_died_is_away_at_the_table(pg: str) -> None:
+    """A person relayed through node b, which dies: node a, serving the table, stops counting
+    them as there once b has not been heard from for a lease, so their seat is away (and a
+    computer may stand in)."""
+    with nodes(pg, ["a", "b"], "--bot-delay", "0") as [(_, a), (proc_b, b)]:
+        created = create(a, ["human", "random"])
+        table = created["table"]["id"]
+        person = Player(b, table, created["tokens"]["0"])
+        assert summary(a, table)["seats"][0]["connected"]
+        proc_b.send_signal(signal.SIGKILL)
+        proc_b.wait(timeout=10)
+        wait_for(
+            "seat 0 away", 5 * float(LEASE), lambda: not summary(a, table)["seats"][0]["connected"]
+        )
+        person.sockets.close()

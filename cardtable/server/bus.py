@@ -96,7 +96,14 @@ class RedisBus(Bus):
 
     async def _read(self) -> None:
         while True:
-            message = await self._pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+            try:
+                message = await self._pubsub.get_message(
+                    ignore_subscribe_messages=True, timeout=1.0
+                )
+            except Exception:  # Redis went away: the client reconnects and subscribes again
+                log.warning("bus: Redis is not answering; trying again", exc_info=True)
+                await asyncio.sleep(1.0)
+                continue
             if message is not None and message["type"] == "message":
                 data = message["data"]
                 self._received(data.decode() if isinstance(data, bytes) else data)
@@ -122,20 +129,35 @@ class PostgresBus(Bus):
         self._url = url
         self._listener: Any = None
         self._sender: Any = None
+        self._channel = ""
         self._pieces: dict[str, list[str]] = {}
 
     async def _listen(self, name: str) -> None:
+        self._channel = name
+        await self._connect_listener()
+        self._tasks.append(asyncio.create_task(self._read(), name="bus-read"))
+
+    async def _connect_listener(self) -> None:
         import psycopg
         from psycopg import sql
 
         self._listener = await psycopg.AsyncConnection.connect(self._url, autocommit=True)
-        self._sender = await psycopg.AsyncConnection.connect(self._url, autocommit=True)
-        await self._listener.execute(sql.SQL("LISTEN {}").format(sql.Identifier(name)))
-        self._tasks.append(asyncio.create_task(self._read(), name="bus-read"))
+        await self._listener.execute(sql.SQL("LISTEN {}").format(sql.Identifier(self._channel)))
 
     async def _read(self) -> None:
-        async for note in self._listener.notifies():
-            self._piece(note.payload)
+        """Listen; when the database goes away, connect again (what was sent meanwhile is
+        lost, and the leases make up for it)."""
+        while True:
+            try:
+                async for note in self._listener.notifies():
+                    self._piece(note.payload)
+            except Exception:
+                log.warning("bus: the database is not answering; listening again", exc_info=True)
+            await asyncio.sleep(1.0)
+            with contextlib.suppress(Exception):
+                await self._listener.close()
+            with contextlib.suppress(Exception):
+                await self._connect_listener()
 
     def _piece(self, payload: str) -> None:
         key, _, rest = payload.partition(":")
@@ -151,6 +173,10 @@ class PostgresBus(Bus):
             log.error("bus: a message came in %d of its %s pieces; ignored", len(got), count)
 
     async def _publish(self, name: str, text: str) -> None:
+        import psycopg
+
+        if self._sender is None or self._sender.closed:
+            self._sender = await psycopg.AsyncConnection.connect(self._url, autocommit=True)
         key = secrets.token_hex(6)
         pieces = [text[i : i + NOTIFY_CHUNK] for i in range(0, len(text), NOTIFY_CHUNK)] or [""]
         async with self._sender.transaction():

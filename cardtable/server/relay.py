@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -52,6 +53,7 @@ class RemoteConnection(Connection):
         self.bus = bus
         self.door = door
         self.id = conn_id
+        self.since = time.monotonic()
 
     def push(self, message: dict[str, Any] | str) -> None:
         if self.closed:
@@ -145,6 +147,7 @@ class Relay:
         self.joining: dict[str, asyncio.Future[bool]] = {}
         self.clients: dict[tuple[str, str], RemoteConnection] = {}  # served here, by door
         self._last: dict[tuple[str, str], asyncio.Task[None]] = {}  # each client's in order
+        self._heard: dict[str, float] = {}  # door -> when it last said it is there
 
     def remote(self, table_id: str, node: str) -> Remote:
         found = self.remotes.get(table_id)
@@ -158,6 +161,10 @@ class Relay:
         """A message from another node (the bus calls this)."""
         op = message.get("op")
         conn_id = str(message.get("conn"))
+        if "from" in message:
+            self._heard[str(message["from"])] = time.monotonic()
+        if op == "alive":
+            return
         if op == "push":
             door = self.doors.get(conn_id)
             if door is not None:
@@ -244,6 +251,20 @@ class Relay:
             table.set_pace(float(message["seconds"]))
         else:
             await table.reload_token(int(message["seat"]), str(message["hash"]))
+
+    def tick(self, seconds: float) -> None:
+        """Every few seconds: tell the nodes this door relays to that it is there, and let go
+        of the relayed clients whose door has not said so for ``seconds`` (it died: its seats
+        are away, and the take-over timer starts)."""
+        for node in {remote.node for remote in self.remotes.values()}:
+            self.bus.send(node, {"op": "alive", "from": self.node})
+        now = time.monotonic()
+        for key, client in list(self.clients.items()):
+            if now - max(self._heard.get(key[0], 0.0), client.since) > seconds:
+                del self.clients[key]
+                if client.table is not None:
+                    client.table.leave(client)
+                client.close()
 
     def moved(self, table: LiveTable) -> None:
         """This node no longer serves ``table``: its relayed clients join again elsewhere."""

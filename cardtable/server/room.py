@@ -182,6 +182,7 @@ class Room:
             if table_id not in held and table_id in self.tables:
                 self._lose(self.tables[table_id])
         if self.relay is not None:
+            self.relay.tick(self.config.lease_seconds)
             for remote in list(self.relay.remotes.values()):
                 holder = await self._leases(leases.holder, remote.id)
                 if holder is None or holder.node != remote.node or not holder.live(now()):

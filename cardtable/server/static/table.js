@@ -244,6 +244,7 @@ function onError(msg) {
     page.conn.send({ type: "hello", table: tableId });
     return;
   }
+  if (msg.code === "table_moved") return; // the socket closes; the page connects again
   if (msg.code === "unknown_table" || msg.code === "table_expired") {
     page.conn.stop();
     backOnline();
