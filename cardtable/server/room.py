@@ -305,8 +305,7 @@ class Room:
             hands=[StoredHand(1, first.dealer, cards_str(first.deck, sort=False))],
             owner_hash=token_hash(owner),
         )
-        await self.store.create_table(stored)
-        await self._leases(leases.acquire, table_id, self.node, self.config.lease_seconds)
+        await self.store.create_table(stored, self.node, self.config.lease_seconds)
         table = self._live(stored, match)
         table.creator = address
         table.start(restored=False)

@@ -20,7 +20,7 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import Any, TypeVar
 
@@ -271,7 +271,9 @@ class Store:
             row.status, row.updated_at = CLOSED, now()
             return before
 
-    def create_table(self, table: StoredTable) -> None:
+    def create_table(self, table: StoredTable, node: str | None = None, lease: float = 0) -> None:
+        """Store a new table; with ``node``, its lease for that node in the same transaction
+        (so no other node takes it for one nobody serves)."""
         at = table.created_at
         with Session(self.engine) as s, s.begin():
             s.add(
@@ -310,6 +312,10 @@ class Store:
                 )
             if table.owner_hash is not None:
                 s.add(OwnerRow(table_id=table.id, key_hash=table.owner_hash))
+            if node is not None:
+                s.add(
+                    LeaseRow(table_id=table.id, node=node, until=now() + timedelta(seconds=lease))
+                )
 
     def delete_table(self, table_id: str) -> None:
         """Remove a table and everything stored with it (one nobody joined)."""
@@ -496,8 +502,10 @@ class AsyncStore:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, fn, *args)
 
-    async def create_table(self, table: StoredTable) -> None:
-        await self.run(self.store.create_table, table)
+    async def create_table(
+        self, table: StoredTable, node: str | None = None, lease: float = 0
+    ) -> None:
+        await self.run(self.store.create_table, table, node, lease)
 
     async def append(
         self, table_id: str, action: StoredAction, new_hand: StoredHand | None, summary: Summary
