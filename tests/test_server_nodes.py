@@ -153,6 +153,8 @@ def test_two_people_one_on_each_node_play_to_the_end(pg: str, bus: str) -> None:
         created = create(a, ["human", "human"])
         table, tokens = created["table"]["id"], created["tokens"]
         assert holder(pg, table) == "a"
+        listed = httpx2.get(f"{b}/api/tables").json()  # the lobby lists every node's tables
+        assert table in [t["id"] for t in listed["tables"]]
         players = [Player(a, table, tokens["0"]), Player(b, table, tokens["1"])]  # 1 relayed
         assert players[1].state["status"] == "running"  # both seats joined: the match began
         while not players[0].state["view"]["is_over"]:
