@@ -17,10 +17,9 @@ from tests.support.browser import (
     Deadline,
     Room,
     legal_actions,
-    shot,
+    send_offered,
     version,
     wait_my_turn_or_over,
-    wait_played,
 )
 
 pytestmark = support.needs_chromium
@@ -43,14 +42,7 @@ def click_move(p: Page, action: str, screenshot: str | None = None) -> None:
         assert build.count() == 1, f"{card} is neither loose nor in a build"
         if build.get_attribute("aria-pressed") != "true":  # a build is taken whole
             build.click()
-    offered = p.locator(f'#area .move-bar button.move[data-action="{action}"]')
-    assert offered.count() == 1, (action, legal_actions(p))
-    assert offered.locator("code.notation").inner_text() == action  # shown before it is sent
-    if screenshot:
-        shot(p, screenshot)
-    before = version(p)
-    offered.click()
-    wait_played(p, action, before)
+    send_offered(p, action, screenshot)
 
 
 def test_a_capture_and_a_build_chosen_with_the_mouse(room: Room, page: Page) -> None:

@@ -13,7 +13,7 @@ from tests.support.browser import (
     Deadline,
     Room,
     legal_actions,
-    shot,
+    send_offered,
     version,
     wait_my_turn_or_over,
     wait_played,
@@ -28,17 +28,6 @@ def hand_card(p: Page, card: str) -> None:
     """Select one more copy of ``card`` in the hand (a declared joker is the hand's joker)."""
     face = "Jo" if card.startswith("Jo") else card
     p.locator(f'.rummy-hand button.card[data-card="{face}"][aria-pressed="false"]').first.click()
-
-
-def send(p: Page, action: str, screenshot: str | None = None) -> None:
-    offered = p.locator(f'#area .move-bar button.move[data-action="{action}"]')
-    assert offered.count() == 1, (action, legal_actions(p))
-    assert offered.locator("code.notation").inner_text() == action  # shown before it is sent
-    if screenshot:
-        shot(p, screenshot)
-    before = version(p)
-    offered.click()
-    wait_played(p, action, before)
 
 
 def test_a_meld_and_a_lay_off_chosen_by_clicking(room: Room, page: Page) -> None:
@@ -61,17 +50,17 @@ def test_a_meld_and_a_lay_off_chosen_by_clicking(room: Room, page: Page) -> None
         elif melds and "meld" not in made:
             for card in CARD.findall(melds[0]):
                 hand_card(page, card)
-            send(page, melds[0], screenshot="rummy-500-meld-chosen")
+            send_offered(page, melds[0], screenshot="rummy-500-meld-chosen")
             made["meld"] = melds[0]
         elif layoffs and "layoff" not in made:
             card, number = CARD.findall(layoffs[0])[0], layoffs[0].split()[-1]
             hand_card(page, card)
             page.click(f'.rummy-melds button.meld[data-meld="{number}"]')
-            send(page, layoffs[0], screenshot="rummy-500-layoff-chosen")
+            send_offered(page, layoffs[0], screenshot="rummy-500-layoff-chosen")
             made["layoff"] = layoffs[0]
         elif discards := [a for a in legal if a.startswith("discard ")]:
             hand_card(page, CARD.findall(discards[0])[0])
-            send(page, discards[0])
+            send_offered(page, discards[0])
         else:  # pass on a Rummy call, or end the hand on an empty stock: one button each
             action = (
                 next(a for a in legal if a in ("pass", "end"))

@@ -4,15 +4,14 @@ the turn finish, and so rebuilds the whole legal list, which must equal the engi
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
 import pytest
 
-from cardtable.core.registry import rules_class
 from cardtable.games.rummy.state import DRAWING, PLAYING
+from tests.support.rummy import random_positions
 from tests.test_rummy_melds import ALL_FACES, is_meld, naive_melds
 
 Meld = tuple[tuple[str, bool], ...]  # (card stood for, natural)
@@ -146,29 +145,13 @@ def _table(view: dict[str, Any]) -> tuple[Meld, ...]:
     )
 
 
-def _positions(game: str, players: int, options: dict[str, Any], seed: int, count: int):  # type: ignore[no-untyped-def]
-    rules = rules_class(game).create(players, options)
-    rng = random.Random(seed)
-    deck = list(rules.deck())
-    found = 0
-    while found < count:
-        rng.shuffle(deck)
-        st = rules.deal(deck, rng.randrange(players), rules.initial_scores())
-        while rules.to_move(st) is not None and found < count:
-            acts = rules.legal_actions(st)
-            seat = rules.to_move(st)
-            view = rules.view(st, seat)
-            hand = view["hand"]
-            jokers = hand.count("Jo") + view["discard_pile"].count("Jo")
-            small = (
-                len(hand) <= 7
-                if st.phase == PLAYING
-                else len(hand) + len(view["discard_pile"]) <= 9
-            )
-            if small and jokers <= 1 and st.phase in (PLAYING, DRAWING):
-                found += 1
-                yield rules, st, view, [str(a) for a in acts]
-            st = rules.apply(st, rng.choice(acts))
+def _small(rules: Any, st: Any) -> bool:
+    """A turn small enough for the brute force: few cards, at most one joker in reach."""
+    view = rules.view(st, rules.to_move(st))
+    hand = view["hand"]
+    jokers = hand.count("Jo") + view["discard_pile"].count("Jo")
+    small = len(hand) <= 7 if st.phase == PLAYING else len(hand) + len(view["discard_pile"]) <= 9
+    return small and jokers <= 1 and st.phase in (PLAYING, DRAWING)
 
 
 @pytest.mark.parametrize(
@@ -188,7 +171,10 @@ def test_rummy_c_7_legal_lists_agree_with_brute_force(
     flags = Rules(game, options)
     _finish, legal_play = make_solver(flags)
     checked = constrained = 0
-    for rules, st, view, legal in _positions(game, players, options, seed=players, count=600):
+    for rules, st, acts in random_positions(
+        game, players, options, seed=players, count=600, keep=_small
+    ):
+        view, legal = rules.view(st, rules.to_move(st)), [str(a) for a in acts]
         seat = rules.to_move(st)
         hand = tuple(sorted(view["hand"]))
         table = _table(view)

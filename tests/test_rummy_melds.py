@@ -4,12 +4,11 @@ thousands of random positions."""
 
 from __future__ import annotations
 
-import random
 from itertools import combinations
 
-from cardtable.core.registry import rules_class
 from cardtable.games.rummy.actions import parse
 from cardtable.games.rummy.state import PLAYING
+from tests.support.rummy import random_positions
 
 RANKS = "A23456789TJQK"
 SUITS = "cdhs"
@@ -98,26 +97,13 @@ CONFIGS: list[tuple[str, int, dict[str, object]]] = [
 ]
 
 
-def _positions(game: str, players: int, options: dict[str, object], count: int, seed: int):  # type: ignore[no-untyped-def]
-    rules = rules_class(game).create(players, options)
-    rng = random.Random(seed)
-    deck = list(rules.deck())
-    found = 0
-    while found < count:
-        rng.shuffle(deck)
-        st = rules.deal(deck, rng.randrange(players), rules.initial_scores())
-        while rules.to_move(st) is not None and found < count:
-            acts = rules.legal_actions(st)
-            if st.phase == PLAYING:
-                found += 1
-                yield rules, st, acts
-            st = rules.apply(st, rng.choice(acts))
-
-
 def test_rummy_naive_meld_checker_agrees_with_the_engine() -> None:
     checked = melds_seen = layoffs_seen = 0
     for game, players, options in CONFIGS:
-        for rules, st, acts in _positions(game, players, options, 420, seed=players):
+        playing = random_positions(
+            game, players, options, seed=players, count=420, keep=lambda _, st: st.phase == PLAYING
+        )
+        for rules, st, acts in playing:
             seat = rules.to_move(st)
             view = rules.view(st, seat)
             hand, duty = view["hand"], view["must_use"]

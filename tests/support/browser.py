@@ -171,6 +171,19 @@ def wait_new_version(p: Page, before: int, timeout: float = 10) -> int:
     return version(p)
 
 
+def send_offered(p: Page, action: str, screenshot: str | None = None) -> None:
+    """Send ``action`` from the move bar, once the page offers exactly it, shown in notation
+    before it is sent (a picture of that moment when ``screenshot`` names one)."""
+    offered = p.locator(f'#area .move-bar button.move[data-action="{action}"]')
+    assert offered.count() == 1, (action, legal_actions(p))
+    assert offered.locator("code.notation").inner_text() == action
+    if screenshot:
+        shot(p, screenshot)
+    before = version(p)
+    offered.click()
+    wait_played(p, action, before)
+
+
 def wait_played(p: Page, action: str, before: int, timeout: float = 10) -> None:
     """Until the page's move log shows this seat's move ``action`` played after version
     ``before`` (the log keeps it while the computer players move on)."""

@@ -3,7 +3,13 @@ compare legal lists. (No tests here.)"""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
 from cardtable import Match, card_str, parse_cards
+from cardtable.core.game import Action, Rules
+from cardtable.core.registry import rules_class
 
 
 def stack(dealer: int, hands: list[str], upcard: str, stock: str = "") -> str:
@@ -49,3 +55,29 @@ def hand_of(m: Match, seat: int) -> list[str]:
     hand = m.view(seat)["state"]["hand"]
     assert isinstance(hand, list)
     return hand
+
+
+def random_positions(
+    game: str,
+    players: int,
+    options: dict[str, Any],
+    *,
+    seed: int,
+    count: int,
+    keep: Callable[[Rules[Any], Any], bool],
+) -> Iterator[tuple[Rules[Any], Any, list[Action]]]:
+    """``count`` positions met in random play (random deals and legal moves, from ``seed``)
+    that ``keep(rules, state)`` accepts, each with its legal actions."""
+    rules = rules_class(game).create(players, options)
+    rng = random.Random(seed)
+    deck = list(rules.deck())
+    found = 0
+    while found < count:
+        rng.shuffle(deck)
+        st = rules.deal(deck, rng.randrange(players), rules.initial_scores())
+        while rules.to_move(st) is not None and found < count:
+            acts = rules.legal_actions(st)
+            if keep(rules, st):
+                found += 1
+                yield rules, st, list(acts)
+            st = rules.apply(st, rng.choice(acts))
