@@ -18,6 +18,7 @@ from tests.support.browser import (
     Room,
     legal_actions,
     send_offered,
+    shot,
     version,
     wait_my_turn_or_over,
 )
@@ -109,3 +110,15 @@ def test_clicks_offer_only_what_the_rules_allow(room: Room, page: Page) -> None:
         assert bar == [a for a in mine if a.startswith("trail")]  # nothing else is exact yet
         page.click(f'.rc-hand button.card[data-card="{card}"]')  # unselect
     assert version(page) >= 0
+
+
+def test_four_players_score_as_two_partnerships(room: Room, page: Page) -> None:
+    """RC-1: with four players, seats 1 + 3 and 2 + 4 (as people count them) are partners;
+    the page names the sides as the rules pair them (the view's ``sides``)."""
+    created = room.create("royal-casino", ["human"] + [room.bot("royal-casino")] * 3, players=4)
+    page.goto(created["links"]["0"])
+    page.wait_for_selector(".rc-table")
+    page.wait_for_selector("#scores table.sides th")
+    text = page.inner_text("#scores")
+    assert "Your side (1 + 3)" in text and "Seats 2 + 4" in text, text
+    shot(page, "rc-four-players")

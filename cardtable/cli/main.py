@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from cardtable.bots import RandomBot
-from cardtable.cli.options import parse_options
+from cardtable.cli.options import GameArgument, parse_options
 from cardtable.core.errors import CardtableError
 from cardtable.core.invariants import check_scores, check_state
 from cardtable.core.match import Match
@@ -27,9 +27,7 @@ console = Console()
 
 @app.command()
 def simulate(
-    game: Annotated[
-        str, typer.Argument(help="royal-casino, buck-euchre, rummy-500, queen-city-rum")
-    ],
+    game: GameArgument,
     players: Annotated[int | None, typer.Option(help="number of players")] = None,
     matches: Annotated[int, typer.Option(min=1, help="how many whole matches")] = 10,
     seed: Annotated[int, typer.Option(help="seed of the first match; match i uses seed+i")] = 0,

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import typer
+
+from cardtable.core.registry import listed_games
+
+#: The game argument of every command that takes one; its help names the registry's games.
+GameArgument = Annotated[str, typer.Argument(help=", ".join(listed_games()))]
 
 
 def parse_options(pairs: list[str]) -> dict[str, Any]:

@@ -24,7 +24,7 @@ from rich.text import Text
 
 from cardtable.bots import LEVELS, Bot, make_bot
 from cardtable.cli import actions, coach, render, results, text
-from cardtable.cli.options import parse_options
+from cardtable.cli.options import GameArgument, parse_options
 from cardtable.cli.render import Look
 from cardtable.cli.text import set_language, t
 from cardtable.core.errors import CardtableError, IllegalActionError
@@ -320,9 +320,7 @@ def _complete_with(words: Sequence[str]) -> None:
 
 
 def play(
-    game: Annotated[
-        str, typer.Argument(help="royal-casino, buck-euchre, rummy-500, queen-city-rum")
-    ],
+    game: GameArgument,
     players: Annotated[int | None, typer.Option(help="number of players")] = None,
     seat: Annotated[
         int,

@@ -19,7 +19,7 @@ from rich.table import Table
 
 from cardtable.bots.tournament import BACKENDS, Results, run_tournament
 from cardtable.bots.tournament import Progress as ProgressFn
-from cardtable.cli.options import parse_options
+from cardtable.cli.options import GameArgument, parse_options
 from cardtable.core.errors import CardtableError
 
 console = Console()
@@ -27,9 +27,7 @@ errors = Console(stderr=True)
 
 
 def tournament(
-    game: Annotated[
-        str, typer.Argument(help="royal-casino, buck-euchre, rummy-500, queen-city-rum")
-    ],
+    game: GameArgument,
     bots: Annotated[
         str, typer.Option(help="bot levels separated by commas, e.g. search:hard,heuristic")
     ],

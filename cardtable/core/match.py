@@ -243,6 +243,7 @@ class Match:
             "options": dict(self.rules.options),
             "seat": seat,
             "side": None if seat is None else self.rules.side_of(seat),
+            "sides": [self.rules.side_of(s) for s in range(self.players)],  # each seat's side
             "hand_number": self.hand_number,
             "dealer": self.dealer,
             "to_move": to_move,

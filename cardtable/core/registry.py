@@ -32,3 +32,8 @@ def rules_class(name: str) -> type[Rules[Any]]:
 
 def game_ids() -> list[str]:
     return sorted(_GAMES)
+
+
+def listed_games() -> list[str]:
+    """The games offered to people (``Rules.listed``), in the order they were registered."""
+    return [gid for gid, cls in _GAMES.items() if cls.listed]

@@ -1,24 +1,25 @@
 // Sides: a player alone, or a partnership (Royal Casino with 4 players: seats 0 and 2 against
-// 1 and 3, RC-1). Scores are kept per side; seats sit round the table.
+// 1 and 3, RC-1). Scores are kept per side; which seat is on which side comes from the rules,
+// in each view's "sides".
 
 import { t } from "./i18n.js";
 
 export function sideCount(view) {
-  return Array.isArray(view.scores) && view.scores.length ? view.scores.length : view.players;
+  return Math.max(...sideList(view)) + 1;
 }
 
 export function sideOf(view, seat) {
-  const sides = sideCount(view);
-  return sides === view.players ? seat : seat % sides;
+  return sideList(view)[seat];
 }
 
 export function seatsOf(view, side) {
-  const sides = sideCount(view);
-  const seats = [];
-  for (let s = 0; s < view.players; s += 1) {
-    if (sides === view.players ? s === side : s % sides === side) seats.push(s);
-  }
-  return seats;
+  return sideList(view).flatMap((s, seat) => (s === side ? [seat] : []));
+}
+
+// Each seat's side, as the rules say (the view's "sides"; every seat its own side in a view
+// from before it was sent).
+function sideList(view) {
+  return Array.isArray(view.sides) ? view.sides : Array.from({ length: view.players }, (_, s) => s);
 }
 
 // "You", "Seat 2", "Your side (1 + 3)": people count seats from 1 (the protocol from 0).
