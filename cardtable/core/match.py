@@ -136,13 +136,14 @@ class Match:
             full = [*top, *tail]
         self.hands.append(HandLog(dealer, tuple(full)))
         self.state: Any = self.rules.deal(full, dealer, self._scores)
+        self._mover = self.rules.to_move(self.state)  # asked once per state (``play``)
         self._legal = None
 
     # -- the public API -------------------------------------------------------------------
     @property
     def to_move(self) -> int | None:
         """The seat to act, or None when the match is over."""
-        return None if self.winner is not None else self.rules.to_move(self.state)
+        return None if self.winner is not None else self._mover
 
     @property
     def is_over(self) -> bool:
@@ -212,15 +213,15 @@ class Match:
         if act is None:
             act = self.check(action)
         rules = self.rules
-        state = self.state
-        mover = rules.to_move(state)
+        mover = self._mover
         assert mover is not None  # check() passed, so someone is to move
-        state = self.state = rules.apply(state, act)
+        state = self.state = rules.apply(self.state, act)
         self._legal = None
         hand = self.hands[-1]
         hand.actions.append(str(act))
         hand.seats.append(mover)
-        if rules.to_move(state) is None:
+        self._mover = rules.to_move(state)
+        if self._mover is None:
             settlement = self.rules.settle(self.state, self._scores)
             hand.settlement = settlement
             hand.final = self.state
