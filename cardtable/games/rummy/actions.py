@@ -205,6 +205,12 @@ def take(card: int, nth: int = 1) -> Take:
     return found
 
 
+def take_at(pile: tuple[int, ...], depth: int, card: int) -> Take:
+    """The take of ``pile`` down to ``depth``, where ``card`` lies, with ``card`` also higher
+    in the pile: it is named by its ordinal (``take 2nd 7h``)."""
+    return take(card, pile[-depth:].count(card))
+
+
 TAKE_TOP: tuple[Take, ...] = tuple(take(c) for c in range(53))
 
 

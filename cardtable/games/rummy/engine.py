@@ -39,7 +39,7 @@ from cardtable.games.rummy.actions import (
     parse,
     rummy,
     table_layoffs,
-    take,
+    take_at,
 )
 from cardtable.games.rummy.explain import explain
 from cardtable.games.rummy.finishing import (
@@ -50,7 +50,7 @@ from cardtable.games.rummy.finishing import (
     placed,
     without,
 )
-from cardtable.games.rummy.melds import NEIGHBOURS, forms_meld, hand_melds, meld3, meld3_with
+from cardtable.games.rummy.melds import NEIGHBOURS, hand_melds, meld3, meld3_with, rummy_open
 from cardtable.games.rummy.scoring import hand_points, placed_points
 from cardtable.games.rummy.shapes import EXTEND, OPEN_MASK, open_mask
 from cardtable.games.rummy.state import (
@@ -78,14 +78,6 @@ from cardtable.games.rummy.worlds import determinize
 
 _TEXT = attrgetter("text")
 _STATE_FIELDS = tuple(f.name for f in dataclass_fields(RummyState))
-
-
-def _forget(known: int, card: int) -> int:
-    """``known`` after its holder plays ``card``: one copy fewer, if one was known (C-6)."""
-    if card == JOKER:
-        return known - H.JOKER_UNIT if known >> 104 else known
-    second = 1 << (card + H.SECOND)
-    return known ^ second if known & second else known & ~(1 << card)
 
 
 class RummyRules(Rules[RummyState]):
@@ -228,7 +220,7 @@ class RummyRules(Rules[RummyState]):
                 else:
                     ok = self._dig_finishes(st, hand, pile, d)
             if ok:
-                takes.append(TAKE_TOP[x] if not seen >> x & 1 else self._take_at(pile, d, x))
+                takes.append(TAKE_TOP[x] if not seen >> x & 1 else take_at(pile, d, x))
             seen |= 1 << x
         return takes
 
@@ -240,12 +232,6 @@ class RummyRules(Rules[RummyState]):
             pool = H.add(pool, c)
         own = self._own(st, st.turn)
         return finishable(self.variant, pool, table.shapes, table.open, (pile[-d],), -1, own)
-
-    @staticmethod
-    def _take_at(pile: tuple[int, ...], depth: int, card: int) -> Take:
-        """The take of the pile down to ``depth``, where ``card`` lies, with ``card`` also
-        higher in the pile: it is named by its ordinal (``take 2nd 7h``)."""
-        return take(card, pile[-depth:].count(card))
 
     @staticmethod
     def _own(st: RummyState, seat: int) -> bool:
@@ -550,7 +536,7 @@ class RummyRules(Rules[RummyState]):
         return self._placed(
             st,
             H.remove(st.hands[t], a.card),
-            _forget(known, a.card) if known else known,
+            H.forget(known, a.card) if known else known,
             table.grown(i, grown),
             without(required, a.card) if required else required,
             st.melders,
@@ -565,11 +551,11 @@ class RummyRules(Rules[RummyState]):
             b = 1 << (card + H.SECOND)
             hand = hand ^ b if hand & b else hand ^ (1 << card)
         if known[t]:
-            known = (*known[:t], _forget(known[t], card), *known[t + 1 :])
+            known = (*known[:t], H.forget(known[t], card), *known[t + 1 :])
         pile = (*st.pile, card)
         if not hand:  # R5-11: the final discard ends the hand (R5-14: even a floater's)
             phase, turn, asked, out = OVER, t, -1, t
-        elif self._calls and self._rummy_open(st.table, pile):
+        elif self._calls and rummy_open(st.table.open, pile):
             phase, turn, asked, out = CALLING, t, (t + 2) % self.players, -1
         else:
             phase, turn, asked, out = DRAWING, (t + 1) % self.players, -1, -1
@@ -577,14 +563,6 @@ class RummyRules(Rules[RummyState]):
             st.dealer, phase, turn, asked, (*hands[:t], hand, *hands[t + 1 :]), known, st.deck,
             st.top, pile, st.table, FREE, st.melders, st.floaters, out,
         )  # fmt: skip
-
-    @staticmethod
-    def _rummy_open(table: Table, pile: tuple[int, ...]) -> bool:
-        """R5-10: the discard could be laid off, or makes a meld with other discards."""
-        card = pile[-1]
-        if table.open >> card & 1 if card != JOKER else table.open:
-            return True
-        return forms_meld(H.of(pile), card)
 
     # -- why not, and notation ------------------------------------------------------------
     def explain(self, state: RummyState, action: Action) -> IllegalActionError:

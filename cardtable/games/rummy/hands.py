@@ -37,6 +37,15 @@ def remove(h: int, f: int) -> int:
     return h ^ b2 if h & b2 else h ^ (1 << f)
 
 
+def forget(known: int, f: int) -> int:
+    """A seat's known cards ``known`` after it plays ``f``: one copy fewer, if one was known
+    (C-6)."""
+    if f == JOKER:
+        return known - JOKER_UNIT if known >> 104 else known
+    second = 1 << (f + SECOND)
+    return known ^ second if known & second else known & ~(1 << f)
+
+
 def take_out(h: int, nat: int, jokers: int) -> int:
     """``h`` without one copy of each face in the mask ``nat`` and without ``jokers`` jokers."""
     second = (h >> SECOND) & nat

@@ -17,7 +17,7 @@ from operator import attrgetter, or_
 
 from cardtable.core.cards import JOKER
 from cardtable.games.rummy.actions import Meld, meld_of_masks
-from cardtable.games.rummy.hands import NAT
+from cardtable.games.rummy.hands import NAT, of
 from cardtable.games.rummy.shapes import SUIT_BITS, face_at
 
 _TEXT = attrgetter("text")  # the cached tuples are in notation order, so sorting merges runs
@@ -272,3 +272,12 @@ def forms_meld(pool: int, card: int) -> bool:
     if card == JOKER:
         return any(m.jok for m in hand_melds(pool))
     return meld3_with(pool, card)
+
+
+def rummy_open(table_open: int, pile: tuple[int, ...]) -> bool:
+    """R5-10: the top discard could be laid off on the table (whose open places are the mask
+    ``table_open``), or makes a meld with other discards."""
+    card = pile[-1]
+    if table_open >> card & 1 if card != JOKER else table_open:
+        return True
+    return forms_meld(of(pile), card)
