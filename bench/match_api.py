@@ -17,7 +17,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from alternate import alternate
+from alternate import alternate, ratio_interval
 from engine import measure
 
 from cardtable.core.match import Match
@@ -62,6 +62,8 @@ def compare(game: str, players: int, seconds: float, rounds: int = 4) -> dict[st
         figures = match_play(game, players, slice_s, seed=r + 1)
         return figures["hands"], figures["seconds"]
 
+    if rounds > 4:  # enough pairs for an interval on the ratio
+        return {"cost_ratio (goal <= 1.3)": ratio_interval(rules, match, seconds, rounds)}
     rules_rate, match_rate = alternate(rules, match, seconds, rounds)
     return {
         "rules_hands_per_s": round(rules_rate, 1),
@@ -74,8 +76,9 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--seconds", type=float, default=10.0, help="per game, both APIs together")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--rounds", type=int, default=4, help="over 4: the ratio's 95%% interval")
     a = p.parse_args()
-    out = {f"{g} ({n})": compare(g, n, a.seconds / 2) for g, n in GAMES}
+    out = {f"{g} ({n})": compare(g, n, a.seconds / 2, a.rounds) for g, n in GAMES}
     if a.json:
         print(json.dumps(out, indent=1))
     else:
