@@ -14,15 +14,19 @@ Strength is measured with ``cardtable tournament`` (docs/bots_buck_euchre.md), n
 from __future__ import annotations
 
 import ast
+import dataclasses
 import json
 import random
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import pytest
 
 from cardtable import Match
 from cardtable.bots import SearchBot, make_bot
+from cardtable.bots.buck_euchre import BOTS, measures
+from cardtable.bots.buck_euchre.worlds import past_plays, playout_worlds
+from cardtable.bots.catalog import bots_for
 from cardtable.bots.heuristic import buck_euchre as heuristic
 from cardtable.bots.hint import hint
 from cardtable.bots.search import search_bot
@@ -50,8 +54,8 @@ def setup(sc: dict[str, Any]) -> Match:
 def test_make_bot_gives_the_heuristic_and_the_search_with_its_playout_policy() -> None:
     assert isinstance(make_bot("buck-euchre", "heuristic", seed=1), heuristic.HeuristicBot)
     bot = make_bot("buck-euchre", "search:medium", seed=1)
-    assert isinstance(bot, SearchBot) and bot.policy is heuristic.playout
-    assert bot.sampler is heuristic.playout_worlds
+    assert isinstance(bot, SearchBot) and bot.knowledge is bots_for("buck-euchre") is BOTS
+    assert BOTS.playout is heuristic.playout and BOTS.worlds is playout_worlds
 
 
 @pytest.mark.parametrize("level", ["heuristic", "search:easy"])
@@ -129,7 +133,7 @@ def past_plays_off_strategy(view: Any, seat: int, world: Any) -> int:
     holding ``world``'s cards."""
     u = engine.Unseen(view, seat)
     count = 0
-    for who, then, pos, since in heuristic._playout_past_plays(u):
+    for who, then, pos, since in past_plays(u):
         hand = world.hands[who] | since
         count += heuristic.playout_as_seen(then, who, hand, world.table.discard) != pos
     return count
@@ -153,7 +157,7 @@ def test_the_search_samples_worlds_that_fit_the_card_play() -> None:
     plain = reading = positions = 0
     for m, seat, _ in heuristic_hands(range(12), deviate=0.0):
         view = m.view(seat)["state"]
-        sample = heuristic.playout_worlds(rules, view, seat, rng)
+        sample = playout_worlds(rules, view, seat, rng)
         for _ in range(10):
             world = sample()
             assert rules.view(world, seat) == view
@@ -288,44 +292,46 @@ def test_scenario(sc: dict[str, Any], level: str) -> None:
 def test_the_chance_of_winning_from_the_scores() -> None:
     """``win_chance``: shares summing to 1, equal at equal scores, more for the lower score
     (BE-12: the lowest score at or below 0 wins), a point below 12 worth more than above."""
-    assert engine.win_chance([25, 25, 25, 25], 2) == pytest.approx(0.25)
+    assert measures.win_chance([25, 25, 25, 25], 2) == pytest.approx(0.25)
     scores = [3, 11, 18, 25]
-    chances = [engine.win_chance(scores, s) for s in range(4)]
+    chances = [measures.win_chance(scores, s) for s in range(4)]
     assert sum(chances) == pytest.approx(1.0)
     assert chances == sorted(chances, reverse=True)
-    low = engine.win_chance([10, 15, 15, 15], 0) - engine.win_chance([11, 15, 15, 15], 0)
-    high = engine.win_chance([19, 15, 15, 15], 0) - engine.win_chance([20, 15, 15, 15], 0)
+    low = measures.win_chance([10, 15, 15, 15], 0) - measures.win_chance([11, 15, 15, 15], 0)
+    high = measures.win_chance([19, 15, 15, 15], 0) - measures.win_chance([20, 15, 15, 15], 0)
     assert low > 3 * high > 0
 
 
 def test_the_match_chance_of_a_hand() -> None:
     """100 or 0 when the hand ended the match (BE-12, BE-13), else the scores' win chance."""
-    rules_of = cast(engine.BuckEuchre, rules_class("buck-euchre").create(4, {}))
+    rules = rules_class("buck-euchre").create(4, {})
     done = Settlement((-5, 0, 5, 0), (0, 20, 25, 20), {}, winner=0)
-    assert rules_of.match_chance(done, 0) == 100.0 and rules_of.match_chance(done, 1) == 0.0
+    chance = measures.match_chance
+    assert chance(rules, done, 0) == 100.0 and chance(rules, done, 1) == 0.0
     going = Settlement((-3, 0, 5, 0), (7, 20, 25, 20), {})
-    expected = 100 * engine.win_chance((7, 20, 25, 20), 3)
-    assert rules_of.match_chance(going, 3) == pytest.approx(expected)
+    expected = 100 * measures.win_chance((7, 20, 25, 20), 3)
+    assert chance(rules, going, 3) == pytest.approx(expected)
 
 
 def test_the_search_ranks_buck_euchre_by_the_match_chance_but_when_ordering() -> None:
-    rules = cast(engine.BuckEuchre, rules_class("buck-euchre").create(4, {}))
     for phase in ("order", "discard", "name", "decide", "play"):
-        measure = rules.decision_utility({"phase": phase})
-        assert measure == (rules.hand_utility if phase == "order" else rules.match_chance)
+        measure = BOTS.decision_utility({"phase": phase})
+        assert measure is (measures.hand_utility if phase == "order" else measures.match_chance)
+        assert BOTS.ranks_by_chance({"phase": phase}) == (phase != "order")
 
 
-def test_the_search_ranks_by_the_decision_utility(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_search_ranks_by_the_decision_utility() -> None:
     """Ranked by the reverse of the points, the search keeps the action worth fewest points."""
-    monkeypatch.setattr(
-        engine.BuckEuchre,
-        "decision_utility",
-        lambda self, view: lambda settled, side: -self.hand_utility(settled, side),
+    reverse = dataclasses.replace(
+        BOTS,
+        match_chance=lambda rules, settled, side: -BOTS.hand_utility(rules, settled, side),
+        chance_decisions=lambda view: True,
     )
     m = next(p for p in positions() if p.view(p.to_move)["state"]["phase"] == "play")
     seat = m.to_move
     assert seat is not None
-    ranked = search_bot("buck-euchre", 40, seed=3).analyse(m.view(seat), m.legal_actions())
+    bot = SearchBot(40, seed=3, knowledge=reverse)
+    ranked = bot.analyse(m.view(seat), m.legal_actions())
     assert all(e.value == pytest.approx(-e.mean) for e in ranked)
     assert ranked[0].mean <= ranked[1].mean and ranked[0].visits == ranked[1].visits
 
@@ -345,13 +351,14 @@ def test_a_hint_gives_the_match_chance_where_the_search_ranks_by_it() -> None:
 def test_a_first_round_pass_is_ranked_higher_by_its_measured_underrating() -> None:
     """Only a pass while ordering up (BE-5) is shifted, by ``PASS_UNDERRATED``; a pass while
     naming (BE-6) and every other action are not."""
-    rules = cast(engine.BuckEuchre, rules_class("buck-euchre").create(4, {}))
-    assert rules.estimate_shift({"phase": "order"}, engine.Pass()) == engine.PASS_UNDERRATED
-    assert rules.estimate_shift({"phase": "name"}, engine.Pass()) == 0.0
+    shift = BOTS.estimate_shift
+    assert shift({"phase": "order"}, engine.Pass()) == measures.PASS_UNDERRATED
+    assert shift({"phase": "name"}, engine.Pass()) == 0.0
+    assert shift({"phase": "order"}, engine.Order()) == 0.0
     order = next(p for p in positions() if p.view(p.to_move)["state"]["phase"] == "order")
     seat = order.to_move
     assert seat is not None
     ranked = search_bot("buck-euchre", 40, seed=3).analyse(order.view(seat), order.legal_actions())
     passed = next(e for e in ranked if str(e.action) == "pass")
-    assert passed.value == pytest.approx(passed.mean + engine.PASS_UNDERRATED)
+    assert passed.value == pytest.approx(passed.mean + measures.PASS_UNDERRATED)
     assert all(e.value == pytest.approx(e.mean) for e in ranked if e is not passed)
