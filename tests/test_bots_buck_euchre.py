@@ -13,7 +13,6 @@ Strength is measured with ``cardtable tournament`` (docs/bots_buck_euchre.md), n
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import json
 import random
@@ -24,7 +23,7 @@ import pytest
 
 from cardtable import Match
 from cardtable.bots import SearchBot, make_bot
-from cardtable.bots.buck_euchre import BOTS, measures
+from cardtable.bots.buck_euchre import BOTS, bids, measures
 from cardtable.bots.buck_euchre.worlds import past_plays, playout_worlds
 from cardtable.bots.catalog import bots_for
 from cardtable.bots.heuristic import buck_euchre as heuristic
@@ -35,7 +34,7 @@ from cardtable.core.errors import IllegalActionError
 from cardtable.core.game import Settlement
 from cardtable.core.registry import rules_class
 from cardtable.games import buck_euchre as engine
-from tests.support.bots import engine_confined_to_playout, playout_stays_legal
+from tests.support.bots import playout_stays_legal
 
 SCENARIOS = json.loads(
     (Path(__file__).parent / "scenarios" / "buck-euchre.json").read_text(encoding="utf-8")
@@ -116,16 +115,38 @@ def heuristic_hands(seeds: range, deviate: float) -> Any:
             m.play(rng.choice(legal) if rng.random() < deviate else action)
 
 
-def test_the_heuristic_play_from_masks_is_the_heuristic_bots() -> None:
-    """``playout_as_seen`` (from a world's masks, what the seat could see) picks the card
-    ``HeuristicBot`` picks from the view, in every play of many hands, some of them pushed off
-    the strategy by random actions."""
-    compared = 0
-    for m, seat, action in heuristic_hands(range(80), deviate=0.15):
-        card = heuristic.playout_as_seen(m.state, seat)
-        assert str(action) == "play " + card_str(heuristic._LAYOUT[card])
-        compared += 1
-    assert compared > 1500
+def test_the_heuristic_bot_plays_the_card_the_shared_strategy_picks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``HeuristicBot`` has no card play of its own: it plays the card ``card_choice`` (the
+    strategy the search's sampler reads the others' card play with) picks on the world of its
+    view, a state that holds the seat's cards, the table and every card played, and nobody
+    else's cards (C-6). Here the strategy is replaced by one that picks the last legal card."""
+    rules = rules_class("buck-euchre").create(4, {})
+    calls: list[tuple[Any, int]] = []
+
+    def last_legal(state: Any, seat: int, hand: int = -1, discard: int = -1, **_: Any) -> int:
+        calls.append((state, seat))
+        last = rules.legal_actions(state)[-1]
+        assert isinstance(last, engine.Play)
+        return engine.POS[last.card]
+
+    plays = [
+        (m.view(seat), m.state, seat, m.legal_actions())
+        for m, seat, _ in heuristic_hands(range(6), deviate=0.0)
+    ]
+    monkeypatch.setattr(heuristic, "card_choice", last_legal)
+    for view, real, seat, legal in plays:
+        calls.clear()
+        assert heuristic.HeuristicBot(0).choose(view, legal) == legal[-1]
+        [(world, who)] = calls
+        assert who == seat and world.turn == seat and world.hands[seat] == real.hands[seat]
+        assert not any(world.hands[other] for other in range(4) if other != seat)
+        assert (world.trick, world.earlier, world.last_trick, world.taken) == (
+            real.trick, real.earlier, real.last_trick, real.taken
+        )  # fmt: skip
+        assert world.table.trump == real.table.trump
+    assert len(plays) > 100
 
 
 def past_plays_off_strategy(view: Any, seat: int, world: Any) -> int:
@@ -135,7 +156,7 @@ def past_plays_off_strategy(view: Any, seat: int, world: Any) -> int:
     count = 0
     for who, then, pos, since in past_plays(u):
         hand = world.hands[who] | since
-        count += heuristic.playout_as_seen(then, who, hand, world.table.discard) != pos
+        count += heuristic.card_choice(then, who, hand, world.table.discard) != pos
     return count
 
 
@@ -162,7 +183,7 @@ def test_the_search_samples_worlds_that_fit_the_card_play() -> None:
             world = sample()
             assert rules.view(world, seat) == view
             reading += past_plays_off_strategy(view, seat, world)
-            plain += past_plays_off_strategy(view, seat, rules.determinize(view, seat, rng))
+            plain += past_plays_off_strategy(view, seat, bids.determinize(view, seat, rng))
         positions += 1
     assert positions > 100
     assert reading * 5 < plain, (reading, plain)
@@ -192,7 +213,6 @@ def rearranged(m: Match, seat: int, rng: random.Random) -> Match | None:
 
 
 def str_card(c: int) -> str:
-    from cardtable.core.cards import card_str
 
     return card_str(c)
 
@@ -231,27 +251,6 @@ def test_bots_choose_the_same_whatever_the_hidden_cards(level: str) -> None:
             assert theirs == mine
             compared += 1
     assert compared >= 16
-
-
-def test_the_strategy_reads_no_game_state() -> None:
-    """The module imports the engine only for ``playout``, the policy for sampled worlds:
-    nothing else in it (the heuristic bot included) touches the engine's names."""
-    tree = ast.parse(SOURCE)
-    allowed = {"cardtable.core.cards", "cardtable.core.game", "cardtable.games.tricks"}
-    engine_aliases = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("cardtable"):
-            if node.module == "cardtable.games":
-                assert [a.name for a in node.names] == ["buck_euchre"]
-                engine_aliases |= {a.asname or a.name for a in node.names}
-            else:
-                assert node.module in allowed, node.module
-        if isinstance(node, ast.Import):
-            assert all(not a.name.startswith("cardtable") for a in node.names)
-    assert engine_aliases == {"_world"}
-    # Names bound from the engine at module level, and the functions using them, are the
-    # playout's and stay out of everything else.
-    engine_confined_to_playout(tree, engine_aliases, playout_named=False)
 
 
 # -- scenarios ------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 Before the play a world is one of ``bids.determinize`` (the unseen cards dealt as the view
 allows, weighed by the bids). In the play (BE-10) the sampler also reads the cards the others
 have played, as a player reads a table of club players: each drawn world is weighed by whether
-the heuristic strategy (``playout_as_seen``, the heuristic bot's own card play from masks)
+the heuristic strategy (``card_choice``, the heuristic bot's own card play from masks)
 would have made each past play from that world's hand.
 """
 
@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cardtable.bots.buck_euchre.bids import Bids, determinize
-from cardtable.bots.heuristic.buck_euchre import SEATS, playout_as_seen
+from cardtable.bots.heuristic.buck_euchre import SEATS, card_choice
 from cardtable.core.game import JSON, Rules
 from cardtable.games.buck_euchre import (
     PLAYING,
@@ -78,7 +78,7 @@ def playout_worlds(
     for hands, _, discard in draws:
         weight = bids.likelihood(hands, discard) if bids else 1.0
         for who, then, pos, since in plays:
-            if playout_as_seen(then, who, hands[who] | since, discard) != pos:
+            if card_choice(then, who, hands[who] | since, discard) != pos:
                 weight *= PLAYOUT_OFF_STRATEGY
         weights.append(weight)
     cumulative = list(itertools.accumulate(weights))
