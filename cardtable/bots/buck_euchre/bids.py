@@ -7,10 +7,15 @@ picks one deal with odds in proportion to the chance that its players would have
 did (sampling importance resampling). That chance is a logistic curve (``BID_SPREAD`` points
 wide) around a plain count of what making trump is worth (BE-5, BE-6: the bowers most, then the
 trump ace …, less 7.4 points: order or name above 0) and of what staying is worth (BE-8, BE-11:
-tricks likely, less five times the chance of none: stay above -1). The counts are those of the
-heuristic strategy, rounded (docs/bots_buck_euchre.md). A seat's own bids are not read, nor
+tricks likely, less five times the chance of none: stay above -1). The counts use the heuristic
+strategy's weights (docs/bots_buck_euchre.md), made plainer: the dealer's six cards count as
+the six less the least, with no trump as if two others were in, and no ruffing voids for a
+stayer. A seat's own bids are not read, nor
 drops (those cards are out of play) or second-round passes (they say only that no suit was
 strong enough).
+
+The weights are the heuristic's own (``MAKE_*``, ``STAY_*`` in
+``cardtable.bots.heuristic.buck_euchre``), summed from per-byte tables of a hand mask.
 """
 
 from __future__ import annotations
@@ -19,6 +24,17 @@ import math
 import random
 from collections.abc import Callable, Sequence
 
+from cardtable.bots.heuristic.buck_euchre import (
+    MAKE_BASE,
+    MAKE_DEALER,
+    MAKE_SIDE,
+    MAKE_TRUMP,
+    MAKE_VOID,
+    STAY_PLAIN,
+    STAY_SIDE,
+    STAY_TRUMP,
+    STYLE,
+)
 from cardtable.core.cards import suit_of
 from cardtable.core.game import JSON
 from cardtable.games.buck_euchre import (
@@ -33,13 +49,8 @@ from cardtable.games.buck_euchre import (
 )
 from cardtable.games.tricks import NO_TRUMP, TRUMP_CHOICES, effective_suit, strength
 
-EVIDENCE_TRUMP = {16: 3.9, 15: 2.7, 14: 2.2, 13: 1.85, 12: 1.65, 10: 1.5, 9: 1.5}  # by strength
-EVIDENCE_SIDE = {14: 0.9, 13: 0.4, 12: 0.15}  # side-suit ace, king, queen
-EVIDENCE_MAKE_BASE, EVIDENCE_VOID, EVIDENCE_DEALER = -7.4, 0.15, 0.9
-STAY_TRUMP = {16: 0.98, 15: 0.5, 14: 0.3, 13: 0.18, 12: 0.15, 10: 0.13, 9: 0.13}
-STAY_SIDE = {14: 0.23, 13: 0.05, 12: 0.01}
-STAY_PLAIN = {14: 0.77, 13: 0.23, 12: 0.1}  # no trump (BE-7)
-STAY_LINE = -1.0  # stay value at which a player is as likely to stay as to drop
+STAY_PLAIN_READ = STAY_PLAIN[2]  # no trump (BE-7): as if two others were in
+STAY_LINE = STYLE.stay  # stay value at which a player is as likely to stay as to drop
 BID_SPREAD = 0.5
 
 
@@ -50,12 +61,12 @@ def _evidence_tables() -> tuple[tuple[tuple[float, ...], ...], tuple[tuple[float
     for trump in TRUMP_CHOICES:
         make.append(tuple(
             0.0 if trump == NO_TRUMP
-            else EVIDENCE_TRUMP[strength(c, trump)] if effective_suit(c, trump) == trump
-            else EVIDENCE_SIDE.get(strength(c, trump), 0.0)
+            else MAKE_TRUMP[strength(c, trump)] if effective_suit(c, trump) == trump
+            else MAKE_SIDE.get(strength(c, trump), 0.0)
             for c in LAYOUT
         ))  # fmt: skip
         stay.append(tuple(
-            STAY_PLAIN.get(strength(c, trump), 0.03) if trump == NO_TRUMP
+            STAY_PLAIN_READ[strength(c, trump)] if trump == NO_TRUMP
             else STAY_TRUMP[strength(c, trump)] if effective_suit(c, trump) == trump
             else STAY_SIDE.get(strength(c, trump), 0.0)
             for c in LAYOUT
@@ -104,7 +115,7 @@ def make_count(hand: int, trump: int, *, dealer: bool = False) -> float:
     for side in _SIDE_SUITS[trump]:
         if not hand & side:
             voids += 1
-    return total + EVIDENCE_MAKE_BASE + EVIDENCE_VOID * voids + (EVIDENCE_DEALER if dealer else 0.0)
+    return total + MAKE_BASE + MAKE_VOID * voids + (MAKE_DEALER if dealer else 0.0)
 
 
 def stay_count(hand: int, trump: int) -> float:
