@@ -16,11 +16,12 @@ from collections.abc import Callable
 from typing import Any
 
 from cardtable.bots.buck_euchre.bids import Bids, determinize
-from cardtable.bots.heuristic.buck_euchre import SEATS, card_choice
+from cardtable.bots.heuristic.buck_euchre import card_choice
 from cardtable.core.game import JSON, Rules
 from cardtable.games.buck_euchre import (
     PLAYING,
     ROUND_FROM,
+    SEATS,
     BuckEuchreState,
     Table,
     Unseen,

@@ -52,7 +52,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.core.cards import ACE, JACK, KING, QUEEN, SUITS, card, card_str, suit_of
+from cardtable.core.cards import SUITS, card_str, suit_of
 from cardtable.core.game import JSON, Action
 from cardtable.games.buck_euchre import (
     DISCARDING,
@@ -67,6 +67,7 @@ from cardtable.games.buck_euchre import (
     PLAYING,
     PLAYS,
     ROUND_FROM,
+    SEATS,
     STAY,
     TABLES,
     TAKEN,
@@ -78,11 +79,6 @@ from cardtable.games.buck_euchre import (
 from cardtable.games.tricks import NO_TRUMP, effective_suit, strength
 
 # -- card sense -----------------------------------------------------------------------------------
-NINE, TEN = 8, 9  # rank indices of 9 and 10 (ace 0 … king 12)
-RANKS_USED = (ACE, NINE, TEN, JACK, QUEEN, KING)  # BE-1
-DECK = tuple(card(r, s) for s in range(4) for r in RANKS_USED)
-SEATS = 4
-
 SET = 5  # points for failing the requirement (BE-11)
 
 # What making trump is worth, in points, counted card by card: the count a club player keeps

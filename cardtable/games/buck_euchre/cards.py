@@ -12,9 +12,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from cardtable.core.cards import CARD_NAMES, SUITS
-from cardtable.games.tricks import (
-    TrickTables,
-)
+from cardtable.games.tricks import TrickTables
 
 # -- cards (BE-1) ---------------------------------------------------------------------------------
 DECK: tuple[int, ...] = tuple(sorted(s * 13 + r for s in range(4) for r in (0, 8, 9, 10, 11, 12)))

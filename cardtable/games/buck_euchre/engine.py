@@ -37,9 +37,7 @@ from cardtable.games.buck_euchre.state import (
     Table,
     _hands_with,
 )
-from cardtable.games.tricks import (
-    NO_TRUMP,
-)
+from cardtable.games.tricks import NO_TRUMP
 
 
 # -- applying actions, one function per phase -----------------------------------------------------

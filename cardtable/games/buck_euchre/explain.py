@@ -30,9 +30,7 @@ from cardtable.games.buck_euchre.state import (
     BuckEuchreState,
 )
 from cardtable.games.reasons import refusal
-from cardtable.games.tricks import (
-    is_left_bower,
-)
+from cardtable.games.tricks import is_left_bower
 
 # -- explaining refusals --------------------------------------------------------------------------
 _WHEN = {  # an action out of its phase: the reason's key and the rule

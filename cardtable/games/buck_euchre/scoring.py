@@ -7,9 +7,7 @@ from cardtable.games.buck_euchre.cards import (
     ALL_SEATS,
     SEATS,
 )
-from cardtable.games.buck_euchre.state import (
-    BuckEuchreState,
-)
+from cardtable.games.buck_euchre.state import BuckEuchreState
 
 
 # -- scoring --------------------------------------------------------------------------------------

@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardtable.games.buck_euchre.cards import (
-    SEATS,
-)
+from cardtable.games.buck_euchre.cards import SEATS
 
 # -- phases and seats -----------------------------------------------------------------------------
 ORDERING, DISCARDING, NAMING, DECIDING, PLAYING, OVER = range(6)

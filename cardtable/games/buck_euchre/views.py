@@ -21,9 +21,7 @@ from cardtable.games.buck_euchre.state import (
     UP,
     BuckEuchreState,
 )
-from cardtable.games.tricks import (
-    trump_name,
-)
+from cardtable.games.tricks import trump_name
 
 
 # -- views ----------------------------------------------------------------------------------------

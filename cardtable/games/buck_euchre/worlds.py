@@ -35,9 +35,7 @@ from cardtable.games.buck_euchre.state import (
     BuckEuchreState,
     Table,
 )
-from cardtable.games.tricks import (
-    NO_TRUMP,
-)
+from cardtable.games.tricks import NO_TRUMP
 
 # -- sampling the hidden cards (Rules.determinize) ------------------------------------------------
 _TRUMP_OF: dict[str | None, int] = {
