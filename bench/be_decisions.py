@@ -10,7 +10,7 @@ carry ±7 points of noise), so this scores decisions one at a time:
    deterministically, or with the deciding seat's later decisions made by ``search:medium`` as
    in the match (``own``: slower, and fair to bots that do not play like the heuristic).
    The result is scored as a chance of winning the match: 1 or 0 if the hand ended it (BE-12,
-   BE-13), else ``win_chance`` of the engine, exp(-0.05 s + 0.16 max(0, 12 - s)) over
+   BE-13), else the search's ``win_chance``, exp(-0.05 s + 0.16 max(0, 12 - s)) over
    the four scores.
 3. Each bot level of ``--bots`` chooses at every kept decision; printed per phase: the mean
    loss of win chance against the best action on the real cards (percentage points), and
@@ -39,10 +39,10 @@ from typing import Any
 
 from cardtable.bots import make_bot
 from cardtable.bots.base import Bot
+from cardtable.bots.buck_euchre.measures import win_chance
 from cardtable.bots.search import rules_for
 from cardtable.core.game import JSON
 from cardtable.core.match import Match
-from cardtable.games.buck_euchre import win_chance
 
 GAME = "buck-euchre"
 LEVEL = "search:medium"  # the seat whose decisions are kept

@@ -17,6 +17,7 @@ told apart from those where it cannot (``--oracle none`` is the fair search).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -24,7 +25,8 @@ from typing import Any
 
 from cardtable.bots import make_bot
 from cardtable.bots.base import Bot
-from cardtable.bots.search import STRENGTHS, Sampler, search_bot
+from cardtable.bots.knowledge import Sampler
+from cardtable.bots.search import STRENGTHS, search_bot
 from cardtable.bots.stats import wilson_interval
 from cardtable.bots.tournament import Table, derive_seed, plan_tournament
 from cardtable.core.game import JSON, Rules
@@ -40,14 +42,14 @@ PHASES = {"none": frozenset(), "bidding": BIDDING, "play": PLAY, "all": BIDDING 
 def oracle_search(m: Match, phases: frozenset[str], seed: int) -> Bot:
     """``search:medium`` whose only world, in ``phases``, is ``m``'s real deal."""
     search = search_bot(GAME, STRENGTHS["medium"], seed)
-    fair: Sampler = search.sampler
+    fair: Sampler = search.knowledge.sampler
 
     def sampler(rules: Rules[Any], view: JSON, seat: int, rng: random.Random) -> Callable[[], Any]:
         if view["phase"] in phases:
             return lambda: m.state
         return fair(rules, view, seat, rng)
 
-    search.sampler = sampler
+    search.knowledge = dataclasses.replace(search.knowledge, worlds=sampler)
     return search
 
 

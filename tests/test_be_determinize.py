@@ -1,5 +1,6 @@
-"""Sampling the cards a seat has not seen (``BuckEuchre.determinize``) and the public trick
-history the sampling needs (``earlier_tricks`` in the view).
+"""Sampling the cards a seat has not seen (``BuckEuchre.determinize``, and the bots' reading of
+the bids over it) and the public trick history the sampling needs (``earlier_tricks`` in the
+view).
 
 A sampled world must show the seat exactly its view, hold every card once, and give the seat
 to move the same legal actions (``check_determinize``), at every step of many matches; and it
@@ -17,9 +18,10 @@ from collections.abc import Callable
 import pytest
 
 from cardtable import Match, parse_cards
+from cardtable.bots.buck_euchre import bids
 from cardtable.core.invariants import check_determinize
 from cardtable.games import buck_euchre as be
-from cardtable.games.buck_euchre import LAYOUT, POS, deal_constrained
+from cardtable.games.buck_euchre import LAYOUT, POS, deal_constrained, worlds
 from cardtable.games.tricks import NO_TRUMP
 from tests.support.buck_euchre import deal, play
 
@@ -144,7 +146,7 @@ def test_deal_constrained_falls_back_to_a_careful_deal(monkeypatch: pytest.Monke
     the card-by-card deal never does and reaches every possible deal."""
     a, b, c, d = (1 << i for i in range(4))
     places = [(2, a | b | c), (1, a | b), (1, a | b | c | d)]
-    monkeypatch.setattr(be, "_GREEDY_TRIES", 0)
+    monkeypatch.setattr(worlds, "_GREEDY_TRIES", 0)
     seen: Counter[tuple[int, ...]] = Counter()
     rng = random.Random(5)
     for _ in range(300):
@@ -160,19 +162,20 @@ def test_deal_constrained_falls_back_to_a_careful_deal(monkeypatch: pytest.Monke
         deal_constrained(a | b | c, [(2, a), (1, a | b | c)], rng)
 
 
-def test_sampled_worlds_read_the_bids() -> None:
-    """A maker is dealt more trumps, and a player who stayed more likely tricks, than a plain
-    random deal gives them; a player's own bids are not read."""
+def test_the_bots_worlds_read_the_bids() -> None:
+    """The bots' worlds (``cardtable.bots.buck_euchre.bids``, over the rules' ``Unseen``): a
+    maker is dealt more trumps, and a player who stayed more likely tricks, than a plain
+    random deal (the rules' ``determinize``) gives them; a player's own bids are not read."""
     m = deal(3, HANDS, UP, KITTY)
     play(m, "pass, order, discard Qs, drop, stay, stay")  # seat 1 ordered hearts, seat 2 stayed
     view = json.loads(json.dumps(m.rules.view(m.state, 3)))
     unseen = be.Unseen(view, 3)
-    bids = be.Bids(unseen)  # the dealer's own pass is not read
-    assert (bids.passed, bids.ordered, bids.named, bids.stayed) == ([0], 1, -1, [2])
+    read = bids.Bids(unseen)  # the dealer's own pass is not read
+    assert (read.passed, read.ordered, read.named, read.stayed) == ([0], 1, -1, [2])
     hearts = mask("9h Th Jh Qh Kh Ah Jd")
     rng = random.Random(6)
     plain = [unseen.deal(rng) for _ in range(400)]
-    read = [be.determinize(view, 3, rng) for _ in range(400)]
+    weighed = [bids.determinize(view, 3, rng) for _ in range(400)]
 
     def mean(worlds: list[be.BuckEuchreState], f: Callable[[be.BuckEuchreState], float]) -> float:
         return sum(map(f, worlds)) / len(worlds)
@@ -181,8 +184,8 @@ def test_sampled_worlds_read_the_bids() -> None:
         return (w.hands[1] & hearts).bit_count()
 
     def stay(w: be.BuckEuchreState) -> float:
-        return be.stay_count(w.hands[2], w.table.trump)
+        return bids.stay_count(w.hands[2], w.table.trump)
 
-    assert mean(read, trumps) > mean(plain, trumps) + 0.7
-    assert mean(read, stay) > mean(plain, stay) + 0.25
-    assert all(m.rules.view(w, 3) == view for w in read)
+    assert mean(weighed, trumps) > mean(plain, trumps) + 0.7
+    assert mean(weighed, stay) > mean(plain, stay) + 0.25
+    assert all(m.rules.view(w, 3) == view for w in weighed)

@@ -13,16 +13,19 @@ Strength is measured with ``cardtable tournament`` (docs/bots_buck_euchre.md), n
 
 from __future__ import annotations
 
-import ast
+import dataclasses
 import json
 import random
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import pytest
 
 from cardtable import Match
 from cardtable.bots import SearchBot, make_bot
+from cardtable.bots.buck_euchre import BOTS, bids, measures
+from cardtable.bots.buck_euchre.worlds import past_plays, playout_worlds
+from cardtable.bots.catalog import bots_for
 from cardtable.bots.heuristic import buck_euchre as heuristic
 from cardtable.bots.hint import hint
 from cardtable.bots.search import search_bot
@@ -31,7 +34,7 @@ from cardtable.core.errors import IllegalActionError
 from cardtable.core.game import Settlement
 from cardtable.core.registry import rules_class
 from cardtable.games import buck_euchre as engine
-from tests.support.bots import engine_confined_to_playout, playout_stays_legal
+from tests.support.bots import playout_stays_legal
 
 SCENARIOS = json.loads(
     (Path(__file__).parent / "scenarios" / "buck-euchre.json").read_text(encoding="utf-8")
@@ -50,8 +53,8 @@ def setup(sc: dict[str, Any]) -> Match:
 def test_make_bot_gives_the_heuristic_and_the_search_with_its_playout_policy() -> None:
     assert isinstance(make_bot("buck-euchre", "heuristic", seed=1), heuristic.HeuristicBot)
     bot = make_bot("buck-euchre", "search:medium", seed=1)
-    assert isinstance(bot, SearchBot) and bot.policy is heuristic.playout
-    assert bot.sampler is heuristic.playout_worlds
+    assert isinstance(bot, SearchBot) and bot.knowledge is bots_for("buck-euchre") is BOTS
+    assert BOTS.playout is heuristic.playout and BOTS.worlds is playout_worlds
 
 
 @pytest.mark.parametrize("level", ["heuristic", "search:easy"])
@@ -112,16 +115,38 @@ def heuristic_hands(seeds: range, deviate: float) -> Any:
             m.play(rng.choice(legal) if rng.random() < deviate else action)
 
 
-def test_the_heuristic_play_from_masks_is_the_heuristic_bots() -> None:
-    """``playout_as_seen`` (from a world's masks, what the seat could see) picks the card
-    ``HeuristicBot`` picks from the view, in every play of many hands, some of them pushed off
-    the strategy by random actions."""
-    compared = 0
-    for m, seat, action in heuristic_hands(range(80), deviate=0.15):
-        card = heuristic.playout_as_seen(m.state, seat)
-        assert str(action) == "play " + card_str(heuristic._LAYOUT[card])
-        compared += 1
-    assert compared > 1500
+def test_the_heuristic_bot_plays_the_card_the_shared_strategy_picks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``HeuristicBot`` has no card play of its own: it plays the card ``card_choice`` (the
+    strategy the search's sampler reads the others' card play with) picks on the world of its
+    view, a state that holds the seat's cards, the table and every card played, and nobody
+    else's cards (C-6). Here the strategy is replaced by one that picks the last legal card."""
+    rules = rules_class("buck-euchre").create(4, {})
+    calls: list[tuple[Any, int]] = []
+
+    def last_legal(state: Any, seat: int, hand: int = -1, discard: int = -1, **_: Any) -> int:
+        calls.append((state, seat))
+        last = rules.legal_actions(state)[-1]
+        assert isinstance(last, engine.Play)
+        return engine.POS[last.card]
+
+    plays = [
+        (m.view(seat), m.state, seat, m.legal_actions())
+        for m, seat, _ in heuristic_hands(range(6), deviate=0.0)
+    ]
+    monkeypatch.setattr(heuristic, "card_choice", last_legal)
+    for view, real, seat, legal in plays:
+        calls.clear()
+        assert heuristic.HeuristicBot(0).choose(view, legal) == legal[-1]
+        [(world, who)] = calls
+        assert who == seat and world.turn == seat and world.hands[seat] == real.hands[seat]
+        assert not any(world.hands[other] for other in range(4) if other != seat)
+        assert (world.trick, world.earlier, world.last_trick, world.taken) == (
+            real.trick, real.earlier, real.last_trick, real.taken
+        )  # fmt: skip
+        assert world.table.trump == real.table.trump
+    assert len(plays) > 100
 
 
 def past_plays_off_strategy(view: Any, seat: int, world: Any) -> int:
@@ -129,9 +154,9 @@ def past_plays_off_strategy(view: Any, seat: int, world: Any) -> int:
     holding ``world``'s cards."""
     u = engine.Unseen(view, seat)
     count = 0
-    for who, then, pos, since in heuristic._playout_past_plays(u):
+    for who, then, pos, since in past_plays(u):
         hand = world.hands[who] | since
-        count += heuristic.playout_as_seen(then, who, hand, world.table.discard) != pos
+        count += heuristic.card_choice(then, who, hand, world.table.discard) != pos
     return count
 
 
@@ -153,12 +178,12 @@ def test_the_search_samples_worlds_that_fit_the_card_play() -> None:
     plain = reading = positions = 0
     for m, seat, _ in heuristic_hands(range(12), deviate=0.0):
         view = m.view(seat)["state"]
-        sample = heuristic.playout_worlds(rules, view, seat, rng)
+        sample = playout_worlds(rules, view, seat, rng)
         for _ in range(10):
             world = sample()
             assert rules.view(world, seat) == view
             reading += past_plays_off_strategy(view, seat, world)
-            plain += past_plays_off_strategy(view, seat, rules.determinize(view, seat, rng))
+            plain += past_plays_off_strategy(view, seat, bids.determinize(view, seat, rng))
         positions += 1
     assert positions > 100
     assert reading * 5 < plain, (reading, plain)
@@ -188,7 +213,6 @@ def rearranged(m: Match, seat: int, rng: random.Random) -> Match | None:
 
 
 def str_card(c: int) -> str:
-    from cardtable.core.cards import card_str
 
     return card_str(c)
 
@@ -229,27 +253,6 @@ def test_bots_choose_the_same_whatever_the_hidden_cards(level: str) -> None:
     assert compared >= 16
 
 
-def test_the_strategy_reads_no_game_state() -> None:
-    """The module imports the engine only for ``playout``, the policy for sampled worlds:
-    nothing else in it (the heuristic bot included) touches the engine's names."""
-    tree = ast.parse(SOURCE)
-    allowed = {"cardtable.core.cards", "cardtable.core.game", "cardtable.games.tricks"}
-    engine_aliases = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("cardtable"):
-            if node.module == "cardtable.games":
-                assert [a.name for a in node.names] == ["buck_euchre"]
-                engine_aliases |= {a.asname or a.name for a in node.names}
-            else:
-                assert node.module in allowed, node.module
-        if isinstance(node, ast.Import):
-            assert all(not a.name.startswith("cardtable") for a in node.names)
-    assert engine_aliases == {"_world"}
-    # Names bound from the engine at module level, and the functions using them, are the
-    # playout's and stay out of everything else.
-    engine_confined_to_playout(tree, engine_aliases, playout_named=False)
-
-
 # -- scenarios ------------------------------------------------------------------------------------
 def test_scenario_file_is_complete() -> None:
     assert len(SCENARIOS) >= 10
@@ -288,44 +291,46 @@ def test_scenario(sc: dict[str, Any], level: str) -> None:
 def test_the_chance_of_winning_from_the_scores() -> None:
     """``win_chance``: shares summing to 1, equal at equal scores, more for the lower score
     (BE-12: the lowest score at or below 0 wins), a point below 12 worth more than above."""
-    assert engine.win_chance([25, 25, 25, 25], 2) == pytest.approx(0.25)
+    assert measures.win_chance([25, 25, 25, 25], 2) == pytest.approx(0.25)
     scores = [3, 11, 18, 25]
-    chances = [engine.win_chance(scores, s) for s in range(4)]
+    chances = [measures.win_chance(scores, s) for s in range(4)]
     assert sum(chances) == pytest.approx(1.0)
     assert chances == sorted(chances, reverse=True)
-    low = engine.win_chance([10, 15, 15, 15], 0) - engine.win_chance([11, 15, 15, 15], 0)
-    high = engine.win_chance([19, 15, 15, 15], 0) - engine.win_chance([20, 15, 15, 15], 0)
+    low = measures.win_chance([10, 15, 15, 15], 0) - measures.win_chance([11, 15, 15, 15], 0)
+    high = measures.win_chance([19, 15, 15, 15], 0) - measures.win_chance([20, 15, 15, 15], 0)
     assert low > 3 * high > 0
 
 
 def test_the_match_chance_of_a_hand() -> None:
     """100 or 0 when the hand ended the match (BE-12, BE-13), else the scores' win chance."""
-    rules_of = cast(engine.BuckEuchre, rules_class("buck-euchre").create(4, {}))
+    rules = rules_class("buck-euchre").create(4, {})
     done = Settlement((-5, 0, 5, 0), (0, 20, 25, 20), {}, winner=0)
-    assert rules_of.match_chance(done, 0) == 100.0 and rules_of.match_chance(done, 1) == 0.0
+    chance = measures.match_chance
+    assert chance(rules, done, 0) == 100.0 and chance(rules, done, 1) == 0.0
     going = Settlement((-3, 0, 5, 0), (7, 20, 25, 20), {})
-    expected = 100 * engine.win_chance((7, 20, 25, 20), 3)
-    assert rules_of.match_chance(going, 3) == pytest.approx(expected)
+    expected = 100 * measures.win_chance((7, 20, 25, 20), 3)
+    assert chance(rules, going, 3) == pytest.approx(expected)
 
 
 def test_the_search_ranks_buck_euchre_by_the_match_chance_but_when_ordering() -> None:
-    rules = cast(engine.BuckEuchre, rules_class("buck-euchre").create(4, {}))
     for phase in ("order", "discard", "name", "decide", "play"):
-        measure = rules.decision_utility({"phase": phase})
-        assert measure == (rules.hand_utility if phase == "order" else rules.match_chance)
+        measure = BOTS.decision_utility({"phase": phase})
+        assert measure is (measures.hand_utility if phase == "order" else measures.match_chance)
+        assert BOTS.ranks_by_chance({"phase": phase}) == (phase != "order")
 
 
-def test_the_search_ranks_by_the_decision_utility(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_search_ranks_by_the_decision_utility() -> None:
     """Ranked by the reverse of the points, the search keeps the action worth fewest points."""
-    monkeypatch.setattr(
-        engine.BuckEuchre,
-        "decision_utility",
-        lambda self, view: lambda settled, side: -self.hand_utility(settled, side),
+    reverse = dataclasses.replace(
+        BOTS,
+        match_chance=lambda rules, settled, side: -BOTS.hand_utility(rules, settled, side),
+        chance_decisions=lambda view: True,
     )
     m = next(p for p in positions() if p.view(p.to_move)["state"]["phase"] == "play")
     seat = m.to_move
     assert seat is not None
-    ranked = search_bot("buck-euchre", 40, seed=3).analyse(m.view(seat), m.legal_actions())
+    bot = SearchBot(40, seed=3, knowledge=reverse)
+    ranked = bot.analyse(m.view(seat), m.legal_actions())
     assert all(e.value == pytest.approx(-e.mean) for e in ranked)
     assert ranked[0].mean <= ranked[1].mean and ranked[0].visits == ranked[1].visits
 
@@ -345,13 +350,14 @@ def test_a_hint_gives_the_match_chance_where_the_search_ranks_by_it() -> None:
 def test_a_first_round_pass_is_ranked_higher_by_its_measured_underrating() -> None:
     """Only a pass while ordering up (BE-5) is shifted, by ``PASS_UNDERRATED``; a pass while
     naming (BE-6) and every other action are not."""
-    rules = cast(engine.BuckEuchre, rules_class("buck-euchre").create(4, {}))
-    assert rules.estimate_shift({"phase": "order"}, engine.Pass()) == engine.PASS_UNDERRATED
-    assert rules.estimate_shift({"phase": "name"}, engine.Pass()) == 0.0
+    shift = BOTS.estimate_shift
+    assert shift({"phase": "order"}, engine.Pass()) == measures.PASS_UNDERRATED
+    assert shift({"phase": "name"}, engine.Pass()) == 0.0
+    assert shift({"phase": "order"}, engine.Order()) == 0.0
     order = next(p for p in positions() if p.view(p.to_move)["state"]["phase"] == "order")
     seat = order.to_move
     assert seat is not None
     ranked = search_bot("buck-euchre", 40, seed=3).analyse(order.view(seat), order.legal_actions())
     passed = next(e for e in ranked if str(e.action) == "pass")
-    assert passed.value == pytest.approx(passed.mean + engine.PASS_UNDERRATED)
+    assert passed.value == pytest.approx(passed.mean + measures.PASS_UNDERRATED)
     assert all(e.value == pytest.approx(e.mean) for e in ranked if e is not passed)

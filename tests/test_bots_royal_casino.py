@@ -17,8 +17,9 @@ import pytest
 
 from cardtable import Match
 from cardtable.bots import make_bot
-from cardtable.bots.heuristic import module_for
+from cardtable.bots.catalog import bots_for
 from cardtable.bots.heuristic import royal_casino as heuristic
+from cardtable.bots.knowledge import GameBots
 from cardtable.bots.search import SearchBot, rules_for
 from cardtable.core.cards import card_str
 from cardtable.core.invariants import check_determinize
@@ -221,10 +222,10 @@ def test_heuristic_beats_random_in_a_short_series() -> None:
 
 
 def test_make_bot_builds_the_levels() -> None:
-    assert module_for(GAME) is heuristic
+    assert bots_for(GAME).heuristic is heuristic.HeuristicBot
     assert isinstance(make_bot(GAME, "heuristic", 1), heuristic.HeuristicBot)
     bot = make_bot(GAME, "search:medium", 1)
-    assert isinstance(bot, SearchBot) and bot.policy is heuristic.playout
+    assert isinstance(bot, SearchBot) and bot.knowledge.playout is heuristic.playout
 
 
 # -- what the search sees --------------------------------------------------------------------------
@@ -252,8 +253,12 @@ def test_search_sees_nothing_but_the_view() -> None:
     while other is None:
         other = rearranged(m, seat, rng)
     legal = m.legal_actions()
-    first = SearchBot(40, seed=2, policy=heuristic.playout).analyse(m.view(seat), legal)
-    second = SearchBot(40, seed=2, policy=heuristic.playout).analyse(other.view(seat), legal)
+    first = SearchBot(40, seed=2, knowledge=GameBots(playout=heuristic.playout)).analyse(
+        m.view(seat), legal
+    )
+    second = SearchBot(40, seed=2, knowledge=GameBots(playout=heuristic.playout)).analyse(
+        other.view(seat), legal
+    )
     assert [(str(e.action), e.visits, e.mean) for e in first] == [
         (str(e.action), e.visits, e.mean) for e in second
     ]

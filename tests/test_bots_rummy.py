@@ -49,7 +49,7 @@ def bot_move(game: str, level: str, m: Match, seed: int = 5) -> str:
 def test_make_bot_gives_the_heuristic_and_the_search_with_its_playout_policy(game: str) -> None:
     assert isinstance(make_bot(game, "heuristic", seed=1), heuristic.HeuristicBot)
     bot = make_bot(game, "search:medium", seed=1)
-    assert isinstance(bot, SearchBot) and bot.policy is heuristic.playout
+    assert isinstance(bot, SearchBot) and bot.knowledge.playout is heuristic.playout
     assert bot.iterations == 300
 
 

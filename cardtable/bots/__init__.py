@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 
 from cardtable.bots.base import Bot
-from cardtable.bots.heuristic import module_for
+from cardtable.bots.catalog import bots_for
 from cardtable.bots.random_bot import RandomBot
 from cardtable.bots.search import STRENGTHS, SearchBot, search_bot
 from cardtable.core.errors import OptionError
@@ -27,12 +27,11 @@ def make_bot(game: str, level: str, seed: int | None = None) -> Bot:
     level = level.strip().lower()
     if level == "random":
         return RandomBot(seed)
-    module = module_for(game)
     if level == "heuristic":
-        if module is None:
+        heuristic = bots_for(game).heuristic
+        if heuristic is None:
             raise OptionError(f"no heuristic bot for {game} yet")
-        bot: Bot = module.HeuristicBot(seed)
-        return bot
+        return heuristic(seed)
     base, _, strength = level.partition(":")
     if base == "search":
         strength = strength or "medium"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from cardtable.bots.catalog import bots_for
 from cardtable.bots.search import STRENGTHS, Estimate, rules_for, search_bot
 from cardtable.core.errors import CardtableError
 from cardtable.core.game import JSON
@@ -61,7 +62,7 @@ def hint(view: JSON, *, iterations: int = STRENGTHS["medium"], seed: int = 0) ->
         )
     bot = search_bot(rules.game_id, iterations, seed)
     ranked = bot.analyse(view, legal)
-    by_chance = rules.decision_utility(view["state"]) != rules.hand_utility
+    by_chance = bots_for(rules.game_id).ranks_by_chance(view["state"])
     best = ranked[0]
     key, params, reason = _reason(best, ranked, by_chance, partners=rules.sides < rules.players)
     return Hint(str(best.action), reason, [_row(e, by_chance) for e in ranked[:3]], key, params)

@@ -1,14 +1,15 @@
 """The search bot: determinized Monte Carlo, sequential halving over common sampled worlds.
 
-It sees only a seat's view. Each sampled world is consistent with that view
-(``Rules.determinize``: the hidden cards dealt at random). Every root action still in the race
+It sees only a seat's view. Each sampled world is consistent with that view (the game's
+sampler of worlds in ``GameBots``; by default ``Rules.determinize``: the hidden cards dealt at
+random). Every root action still in the race
 is played out in the *same* worlds with the *same* playout dice, so two actions are compared
 on identical luck and the noise of the deal cancels out of their difference (common random
 numbers). The budget is spent in rounds; after each round the worse half of the actions is
 dropped (sequential halving), so most playouts go to the close contenders. Finished hands are
-ranked by ``Rules.decision_utility`` (``hand_utility`` unless the game says otherwise) and
-reported in ``hand_utility``'s points. It never looks at the real hidden cards, so it cannot
-cheat.
+ranked by ``GameBots.decision_utility`` (``hand_utility`` unless the game's bundle says
+otherwise) and reported in ``hand_utility``'s points. It never looks at the real hidden
+cards, so it cannot cheat.
 """
 
 from __future__ import annotations
@@ -16,45 +17,17 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from cardtable.bots.heuristic import module_for
+from cardtable.bots.catalog import bots_for
+from cardtable.bots.knowledge import PLAIN, GameBots
 from cardtable.core.game import JSON, Action, Rules, Settlement
 from cardtable.core.registry import rules_class
 
-# A playout policy picks an action in a sampled world (any seat); it may look at that world,
-# which holds only sampled cards.
-Policy = Callable[[Rules[Any], Any, random.Random], Action]
-# A sampler is made once per decision from the rules, the view's ``state``, the seat and the
-# search's dice; it returns a function giving one sampled world per call.
-Sampler = Callable[[Rules[Any], JSON, int, random.Random], Callable[[], Any]]
-
 STRENGTHS = {"easy": 40, "medium": 300, "hard": 1500}
-
-
-def random_policy(rules: Rules[Any], state: Any, rng: random.Random) -> Action:
-    return rng.choice(rules.legal_actions(state))
-
-
-def playout_policy(game: str) -> Policy:
-    """The game's fast playout policy (from its heuristic module), else random play."""
-    policy: Policy | None = getattr(module_for(game), "playout", None)
-    return policy or random_policy
-
-
-def determinized(rules: Rules[Any], view: JSON, seat: int, rng: random.Random) -> Callable[[], Any]:
-    """Worlds from ``Rules.determinize``, one per call."""
-    return lambda: rules.determinize(view, seat, rng)
-
-
-def world_sampler(game: str) -> Sampler:
-    """The game's sampler of worlds (from its heuristic module, where it reads more of the
-    table than the rules do), else ``determinized``."""
-    sampler: Sampler | None = getattr(module_for(game), "playout_worlds", None)
-    return sampler or determinized
 
 
 @lru_cache(maxsize=64)
@@ -75,7 +48,7 @@ class Estimate:
     visits: int
     mean: float  # average hand utility (points against the others' mean, more is better)
     wins: float  # share of sampled hands in which the side came out ahead
-    value: float  # average of what the actions were ranked by (``Rules.decision_utility``)
+    value: float  # average of what the actions were ranked by (``GameBots.decision_utility``)
     spread: float = 0.0  # the standard error of ``value``: how far the samples leave it unsure
 
 
@@ -88,14 +61,12 @@ class SearchBot:
         *,
         seed: int | None = None,
         time_limit: float | None = None,
-        policy: Policy = random_policy,
-        sampler: Sampler = determinized,
+        knowledge: GameBots = PLAIN,
     ) -> None:
         self.iterations = iterations  # playouts per decision, all root actions together
         self.time_limit = time_limit
         self.rng = random.Random(seed)
-        self.policy = policy
-        self.sampler = sampler
+        self.knowledge = knowledge  # the playout policy, the worlds and what to rank by
 
     def choose(self, view: JSON, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -110,8 +81,10 @@ class SearchBot:
         side = rules.side_of(seat)
         scores = tuple(view["scores"])
         game_view = view["state"]
-        rank = rules.decision_utility(game_view)
-        shift = [rules.estimate_shift(game_view, a) for a in legal]
+        knows = self.knowledge
+        utility = knows.hand_utility
+        rank = knows.decision_utility(game_view)
+        shift = [knows.estimate_shift(game_view, a) for a in legal]
         n = len(legal)
         totals, values, ahead, visits = [0.0] * n, [0.0] * n, [0.0] * n, [0] * n
         squares = [0.0] * n
@@ -119,7 +92,7 @@ class SearchBot:
         alive = list(range(n))
         rounds = max(1, math.ceil(math.log2(n)))
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        sample = self.sampler(rules, game_view, seat, self.rng)
+        sample = knows.sampler(rules, game_view, seat, self.rng)
         for r in range(rounds):
             worlds = max(1, self.iterations // (rounds * len(alive)))
             for _ in range(worlds):
@@ -127,12 +100,12 @@ class SearchBot:
                 dice = self.rng.getrandbits(64)
                 for i in alive:
                     settled = self._playout(rules, world, legal[i], random.Random(dice), scores)
-                    utility = rules.hand_utility(settled, side)
-                    totals[i] += utility
-                    ranked = rank(settled, side)
+                    points = utility(rules, settled, side)
+                    totals[i] += points
+                    ranked = rank(rules, settled, side)
                     values[i] += ranked
                     squares[i] += ranked * ranked
-                    ahead[i] += 1.0 if utility > 0 else 0.5 if utility == 0 else 0.0
+                    ahead[i] += 1.0 if points > 0 else 0.5 if points == 0 else 0.0
                     visits[i] += 1
             if len(alive) == 1 or (deadline is not None and time.perf_counter() > deadline):
                 break
@@ -162,7 +135,7 @@ class SearchBot:
     ) -> Settlement:
         """Play ``action`` in a sampled world, the hand out with the policy; how it settled."""
         state = rules.apply(world, action)
-        policy = self.policy
+        policy = self.knowledge.playout
         while rules.to_move(state) is not None:
             state = rules.apply(state, policy(rules, state, rng))
         return rules.settle(state, scores)
@@ -179,6 +152,6 @@ def _standard_error(total: float, squares: float, n: int) -> float:
 def search_bot(
     game: str, iterations: int = STRENGTHS["medium"], seed: int | None = None
 ) -> SearchBot:
-    """The search bot for ``game``: its heuristic's playout policy and sampler of worlds."""
-    policy, sampler = playout_policy(game), world_sampler(game)
-    return SearchBot(iterations, seed=seed, policy=policy, sampler=sampler)
+    """The search bot for ``game``, with what the bots know of it (``bots_for``): its playout
+    policy, its sampler of worlds and what it ranks by."""
+    return SearchBot(iterations, seed=seed, knowledge=bots_for(game))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
@@ -203,21 +203,3 @@ class Rules(ABC, Generic[State]):
         """A full state that shows ``seat`` exactly ``view`` (its ``view(state, seat)``), the
         cards hidden from it placed at random: the worlds a fair bot searches over."""
         raise NotImplementedError(f"{self.title} cannot sample hidden cards yet")
-
-    def hand_utility(self, settlement: Settlement, side: int) -> float:
-        """How good a finished hand was for ``side``: its points against the others' mean,
-        signed so that more is better; what search bots maximise."""
-        others = [p for i, p in enumerate(settlement.points) if i != side]
-        mean = sum(others) / len(others) if others else 0.0
-        return self.score_direction * (settlement.points[side] - mean)
-
-    def decision_utility(self, view: JSON) -> Callable[[Settlement, int], float]:
-        """What a search ranks the actions of the decision in ``view`` (a view's ``state``) by:
-        ``hand_utility``, unless the game knows a better measure for that kind of decision
-        (then the chance of winning the match, in percent, which hints report as such)."""
-        return self.hand_utility
-
-    def estimate_shift(self, view: JSON, action: Action) -> float:
-        """What a search adds to its ranking of ``action`` in ``view`` (a view's ``state``)
-        where the game knows its playouts misjudge that action: nothing unless it says."""
-        return 0.0

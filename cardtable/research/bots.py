@@ -2,7 +2,7 @@
 ``cardtable tournament --bots``), and any cardtable bot as an OpenSpiel bot.
 
 The ISMCTS bot gets what every cardtable bot gets, a seat's view and the legal actions. It
-deals the hidden cards at random (``Rules.determinize``) into an OpenSpiel state of the hand,
+deals the hidden cards at random (``GameBots.determinize``) into an OpenSpiel state of the hand,
 which shows the seat the same information state, and lets OpenSpiel's ``ISMCTSBot`` choose
 token by token, ``N`` simulations per token (its rollouts random); every simulation starts
 from ``resample_from_infostate``, so the real hidden cards are never used. Its exploration
@@ -21,6 +21,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 from cardtable.bots import Bot, make_bot
+from cardtable.bots.catalog import bots_for
 from cardtable.bots.search import rules_for
 from cardtable.core.game import JSON, Action
 from cardtable.research.openspiel import CardtableState, Held, register, short_name
@@ -40,7 +41,8 @@ def state_from_view(view: JSON, rng: random.Random) -> CardtableState:
     state: CardtableState = game.new_initial_state()
     state.dealer = view["state"]["dealer"]
     state.dealt = list(rules.deck())
-    state.held = Held(rules.determinize(view["state"], view["seat"], rng))
+    knows = bots_for(rules.game_id)
+    state.held = Held(knows.determinize(rules, view["state"], view["seat"], rng))
     return state
 
 

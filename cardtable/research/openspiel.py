@@ -5,15 +5,17 @@
 the game's options by their rule-book names (``pyspiel.load_game("cardtable_rummy_500",
 {"players": 3, "target": 300})``). A game is one hand (a deal), as in the tournament's deals
 mode: chance picks the dealer, then the deck card by card, top first; the players then move
-one token at a time (``cardtable.research.actions``). Returns are the contract's
-``Rules.hand_utility``: a side's points against the others' mean, more is better (Buck
-Euchre's count-down points are negated; its match-win bonus is left out), so they sum to zero.
+one token at a time (``cardtable.research.actions``). Returns are ``points_ahead``
+(``cardtable.bots.knowledge``): a side's points against the others' mean, more is better (Buck
+Euchre's count-down points are negated; its search's match-win bonus is left out), so they sum
+to zero.
 
 Information states and observations are the seat's view (``Rules.view``, what
 ``Match.view(seat)["state"]`` holds) with the tokens chosen so far, as canonical JSON or as
 ``view_tensor`` plus the chosen tokens. Views keep what a player may remember (tricks played,
 piles, melds, cards seen taken), so the string serves as the information state.
-``resample_from_infostate`` deals the hidden cards anew with ``Rules.determinize``.
+``resample_from_infostate`` deals the hidden cards anew as the bots do (``GameBots.determinize``:
+``Rules.determinize``, or for Buck Euchre a deal weighed by the bids).
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from cardtable.bots.catalog import bots_for
+from cardtable.bots.knowledge import points_ahead
 from cardtable.core.cards import CARD_NAMES
 from cardtable.core.game import JSON, Action, Rules
 from cardtable.core.registry import rules_class
@@ -191,19 +195,20 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
         if not self.is_terminal():
             return [0.0] * rules.players
         settled = rules.settle(self.hand, rules.initial_scores())
-        # the contract's utility, without a game's own additions (Buck Euchre's match-win
-        # bonus), so that the returns sum to zero
-        return [Rules.hand_utility(rules, settled, rules.side_of(s)) for s in range(rules.players)]
+        # points against the others' mean, without a game's own additions (Buck Euchre's
+        # match-win bonus), so that the returns sum to zero
+        return [points_ahead(rules, settled, rules.side_of(s)) for s in range(rules.players)]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CardtableState:
         """A state showing ``player_id`` the same information, the cards hidden from it dealt
-        anew (``Rules.determinize``, seeded from the sampler)."""
+        anew (``GameBots.determinize``, seeded from the sampler)."""
         if self.held is None:
             raise ValueError("nothing to resample before the deal is complete")
         rules = self.rules
         rng = random.Random(int(probability_sampler() * 2**52))
         other: CardtableState = self.clone()
-        other.held = Held(rules.determinize(rules.view(self.hand, player_id), player_id, rng))
+        view = rules.view(self.hand, player_id)
+        other.held = Held(bots_for(rules.game_id).determinize(rules, view, player_id, rng))
         other.pending = None
         if self.pending is not None:
             other._pending().follow(self.pending.prefix)

@@ -30,40 +30,55 @@ In the **play** (BE-10) it remembers every card played and who failed to follow 
   the best chance, and otherwise the cheapest card that wins for now. Everyone plays for
   themselves: there is no partner to save a trick for.
 
-``playout`` is the search bot's policy in sampled worlds. It is a **separate function that
-reads the sampled world's state directly** (it and the other functions named for the playouts
-are the only code here that imports the engine's state module): that world holds only cards
-sampled from the seat's view, never the real hidden cards. It plays the same ideas cheaply
-from bit masks, and, since the sampled world is all it has, plays each trick knowing the
-sampled hands: it wins a trick with the cheapest card nobody after it can beat, or ducks. It
-beat uniformly random playouts clearly in search strength (docs/bots_buck_euchre.md).
+The strategy reads masks. The bot turns its view into a state holding only what the seat has
+seen (``seen_world``: its own cards, the table, every card played, nobody else's cards) and
+plays the card ``card_choice`` picks there; the search's sampler of worlds
+(``cardtable.bots.buck_euchre.worlds``) reads the others' card play with the same
+``card_choice``, from each sampled world's hand, so there is one card play for both.
 
-``playout_worlds`` is the search's sampler of worlds: in the play it reads the others' card
-play as well as their bids, weighing each sampled world by whether the strategy above
-(``playout_as_seen``, the same choices as ``Play`` computed from a world's masks and from
-nothing the player could not see) would have made each play from that world's hand.
+``playout`` is the search bot's policy in sampled worlds (it reads the sampled world's state,
+which holds only cards sampled from the seat's view, never the real hidden cards). It bids,
+discards and stays as the heuristic does, from bit masks (its sums run in another order, so at
+the exact lines rounding may decide otherwise: tests/test_bots_buck_euchre.py), and, since the
+sampled world is all it has, plays each trick knowing the sampled hands: it wins a trick with
+the cheapest card nobody after it can beat, or ducks. It beat uniformly random playouts
+clearly in search strength (docs/bots_buck_euchre.md).
 """
 
 from __future__ import annotations
 
-import bisect
-import itertools
 import random
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from cardtable.core.cards import ACE, JACK, KING, QUEEN, SUITS, card, card_str, parse_card, suit_of
+from cardtable.core.cards import SUITS, card_str, suit_of
 from cardtable.core.game import JSON, Action
-from cardtable.games import buck_euchre as _world  # the engine: for ``playout`` only (see above)
+from cardtable.games.buck_euchre import (
+    DISCARDING,
+    DISCARDS,
+    DROP,
+    FULL,
+    LAYOUT,
+    NAMING,
+    ORDER,
+    ORDERING,
+    PASS,
+    PLAYING,
+    PLAYS,
+    ROUND_FROM,
+    SEATS,
+    STAY,
+    TABLES,
+    TAKEN,
+    TRUMPS,
+    BuckEuchreState,
+    Unseen,
+    layout_cards,
+)
 from cardtable.games.tricks import NO_TRUMP, effective_suit, strength
 
 # -- card sense -----------------------------------------------------------------------------------
-NINE, TEN = 8, 9  # rank indices of 9 and 10 (ace 0 … king 12)
-RANKS_USED = (ACE, NINE, TEN, JACK, QUEEN, KING)  # BE-1
-DECK = tuple(card(r, s) for s in range(4) for r in RANKS_USED)
-SEATS = 4
-
 SET = 5  # points for failing the requirement (BE-11)
 
 # What making trump is worth, in points, counted card by card: the count a club player keeps
@@ -131,135 +146,40 @@ def best_discard(six: Sequence[int], trump: int) -> int:
 
 
 # -- what the seat has seen -----------------------------------------------------------------------
-TRUMP_OF = {"none": NO_TRUMP, **{s: i for i, s in enumerate(SUITS)}}
-
-
-def _cards(names: Iterable[str | None] | None) -> list[int]:
-    return [parse_card(n) for n in names or () if n]
-
-
-@dataclass
-class Reading:
-    """A seat's view, read into cards and facts (C-6: nothing but the view)."""
-
-    seat: int
-    phase: str
-    dealer: int
-    hand: list[int]
-    trump: int  # a suit, NO_TRUMP, or -1 before it is settled
-    maker: int | None
-    upcard: int | None  # face up on the table (BE-4/BE-5)
-    turned_down: int | None
-    picked_up: int | None
-    discard: int | None
-    stayed: list[int]
-    dropped: list[int]
-    tricks_won: list[int]
-    scores: list[int]
-    leader: int | None
-    trick: list[tuple[int, int]]  # (seat, card) in play order
-    done: list[tuple[int, list[tuple[int, int]], int]]  # completed tricks: leader, plays, winner
-    played: set[int] = field(default_factory=set)
-    voids: dict[int, set[int]] = field(default_factory=dict)
-
-    @classmethod
-    def of(cls, view: JSON) -> Reading:
-        s = view["state"]
-        trump = TRUMP_OF.get(s["trump"], -1) if s["trump"] is not None else -1
-        done = []
-        for t in [*s.get("earlier_tricks", ()), *([s["last_trick"]] if s["last_trick"] else [])]:
-            done.append((t["leader"], _in_order(t["cards"], t["leader"]), t["winner"]))
-        leader = s["leader"]
-        trick = _in_order(s["trick"], leader) if leader is not None else []
-        r = cls(
-            seat=view["seat"],
-            phase=s["phase"],
-            dealer=s["dealer"],
-            hand=_cards(s["hand"]),
-            trump=trump,
-            maker=s["maker"],
-            upcard=_one(s["upcard"]),
-            turned_down=_one(s["turned_down"]),
-            picked_up=_one(s["picked_up"]),
-            discard=_one(s["discard"]),
-            stayed=list(s["stayed"]),
-            dropped=list(s["dropped"]),
-            tricks_won=list(s["tricks_won"]),
-            scores=list(view["scores"]),
-            leader=leader,
-            trick=trick,
-            done=done,
-        )
-        for _, plays, _ in [*done, (leader, trick, None)]:
-            r.played.update(c for _, c in plays)
-            if plays and trump >= 0:
-                led = eff(plays[0][1], trump)
-                for who, c in plays[1:]:
-                    if eff(c, trump) != led:
-                        r.voids.setdefault(who, set()).add(led)
-        return r
-
-    @property
-    def gone(self) -> set[int]:
-        """Cards out of play that this seat knows: a club upcard left on the table (BE-4), the
-        turned-down card (BE-6), its own discard."""
-        return {c for c in (self.upcard, self.turned_down, self.discard) if c is not None}
-
-    @property
-    def outstanding(self) -> set[int]:
-        """Cards that may still be played by someone else (unseen, or the picked-up upcard)."""
-        return set(DECK) - set(self.hand) - self.played - self.gone
-
-    @property
-    def in_hand(self) -> list[int]:
-        """The seats still in the hand, from the seat after the dealer."""
-        return [(self.dealer + k) % SEATS for k in range(1, SEATS + 1)
-                if (self.dealer + k) % SEATS not in self.dropped]  # fmt: skip
-
-    def need(self, seat: int) -> int:
-        """Tricks ``seat`` needs (BE-11): the maker 3, everyone else 1."""
-        return 3 if seat == self.maker else 1
-
-    def void(self, seat: int, suit: int) -> bool:
-        return suit in self.voids.get(seat, ())
-
-
-def _one(name: str | None) -> int | None:
-    return None if name is None else parse_card(name)
-
-
-def _in_order(by_seat: Sequence[str | None], leader: int) -> list[tuple[int, int]]:
-    """A trick listed by seat back in play order, from its leader."""
-    seats = [(leader + k) % SEATS for k in range(SEATS)]
-    return [(seat, parse_card(c)) for seat in seats if (c := by_seat[seat])]
+def seen_world(view: JSON) -> BuckEuchreState:
+    """The seat's view as a state holding only what the seat has seen (C-6): its own cards,
+    the table (upcard, trump, maker, who stayed or dropped), every card played and the tricks
+    won; nobody else's cards. The rules read the view (``Unseen``); the strategy reads masks."""
+    seat: int = view["seat"]
+    unseen = Unseen(view["state"], seat)
+    hands = [0] * SEATS
+    hands[seat] = unseen.hands[seat]
+    return unseen.world(hands, 0, unseen.discard if seat == unseen.dealer else -1)
 
 
 # -- bidding, discarding, staying -----------------------------------------------------------------
-def order_value(r: Reading) -> float:
+def order_value(hand: Sequence[int], upcard: int, *, dealer: bool) -> float:
     """What ordering the upcard's suit is worth (BE-5): the dealer counts the upcard and the
     best discard."""
-    assert r.upcard is not None
-    trump = suit_of(r.upcard)
-    if r.seat == r.dealer:
-        six = [*r.hand, r.upcard]
+    trump = suit_of(upcard)
+    if dealer:
+        six = [*hand, upcard]
         five = [c for c in six if c != best_discard(six, trump)]
         return make_value(five, trump, dealer=True)
-    return make_value(r.hand, trump)
+    return make_value(hand, trump)
 
 
-def best_name(r: Reading) -> tuple[float, int]:
+def best_name(hand: Sequence[int], turned: int) -> tuple[float, int]:
     """The most valuable suit to name (BE-6: not the turned-down one), and its value."""
-    assert r.turned_down is not None
-    turned = suit_of(r.turned_down)
-    return max((make_value(r.hand, s), s) for s in range(4) if s != turned)
+    return max((make_value(hand, s), s) for s in range(4) if s != turned)
 
 
-def opponents_expected(r: Reading, style: Style = STYLE) -> float:
-    """How many others are likely to be in with no trump (BE-7): those who stayed, and part of
-    those still to decide."""
-    order = [(r.dealer + k) % SEATS for k in range(1, SEATS + 1)]
-    later = order[order.index(r.seat) + 1 :]
-    return len([s for s in r.stayed if s != r.seat]) + style.undecided * len(later)
+def opponents_expected(seat: int, dealer: int, stayed: int, style: Style = STYLE) -> float:
+    """How many others are likely to be in with no trump (BE-7): those who stayed (a seat
+    mask), and part of those still to decide."""
+    order = [(dealer + k) % SEATS for k in range(1, SEATS + 1)]
+    later = order[order.index(seat) + 1 :]
+    return (stayed & ~(1 << seat)).bit_count() + style.undecided * len(later)
 
 
 # What a card is worth to a player who stays (BE-8), measured: the chance it takes a trick, as
@@ -295,123 +215,20 @@ def stay_chances(hand: Sequence[int], trump: int, opponents: float) -> list[floa
     return out
 
 
-def stay_value(r: Reading, style: Style = STYLE) -> float:
+def stay_value(hand: Sequence[int], trump: int, opponents: float) -> float:
     """What staying is worth in points (BE-11): the tricks expected, less five times the chance
-    of taking none. Stay when it beats ``style.stay``."""
-    chances = stay_chances(r.hand, r.trump, opponents_expected(r, style))
+    of taking none. Stay when it beats ``Style.stay``."""
+    chances = stay_chances(hand, trump, opponents)
     nothing = 1.0
     for p in chances:
         nothing *= 1.0 - p
     return sum(chances) - SET * nothing
 
 
-# -- the play -------------------------------------------------------------------------------------
-class Play:
-    """One card choice in the play (BE-10), from the reading of the view."""
-
-    def __init__(self, r: Reading, legal: list[int], style: Style = STYLE) -> None:
-        self.r, self.legal, self.trump, self.style = r, legal, r.trump, style
-        self.out = r.outstanding
-        self.led = eff(r.trick[0][1], r.trump) if r.trick else None
-        played_seats = {s for s, _ in r.trick}
-        order = r.in_hand
-        if r.leader is not None:
-            i = order.index(r.leader)
-            order = order[i:] + order[:i]
-        self.later = [s for s in order if s not in played_seats and s != r.seat]
-
-    def master(self, c: int) -> bool:
-        """No card still out of the same suit ranks above ``c``."""
-        s, k = eff(c, self.trump), strength(c, self.trump)
-        return not any(eff(x, self.trump) == s and strength(x, self.trump) > k for x in self.out)
-
-    def ruff_risk(self, c: int, players: Sequence[int]) -> bool:
-        """Could one of ``players`` trump ``c`` (a side-suit card): known void in its suit with a
-        trump possibly left, or too few cards of its suit left to go round."""
-        t = self.trump
-        s = eff(c, t)
-        if t == NO_TRUMP or s == t or not any(eff(x, t) == t for x in self.out):
-            return False
-        if any(self.r.void(p, s) and not self.r.void(p, t) for p in players):
-            return True
-        return sum(1 for x in self.out if eff(x, t) == s) < len(players)
-
-    def sure(self, c: int, led: int) -> bool:
-        """``c`` will hold the trick against every player still to play."""
-        if not self.later:
-            return True
-        t = self.trump
-        above = [x for x in self.out if power(x, t, led) > power(c, t, led)]
-        if any(eff(x, t) == eff(c, t) for x in above):
-            return False  # a higher card of the same suit is out (maybe behind)
-        return not self.ruff_risk(c, self.later)
-
-    def keep(self, c: int) -> float:
-        """How much a card is worth keeping: trumps and masters most, then rank; a short side
-        suit is cheaper to shed (working towards a void)."""
-        t = self.trump
-        s = eff(c, t)
-        value = strength(c, t) / 20.0
-        if t != NO_TRUMP and s == t:
-            value += 2.0
-        if self.master(c):
-            value += 1.0
-        value += 0.05 * sum(1 for x in self.r.hand if eff(x, t) == s)
-        return value
-
-    def lead(self) -> int:
-        r, t, legal = self.r, self.trump, self.legal
-        others = [s for s in r.in_hand if s != r.seat]
-        trumps = [c for c in legal if t != NO_TRUMP and eff(c, t) == t]
-        sure_trumps = [c for c in trumps if self.master(c)]
-        if sure_trumps:
-            return max(sure_trumps, key=lambda c: strength(c, t))
-        side_masters = [c for c in legal if c not in trumps and self.master(c)
-                        and not self.ruff_risk(c, others)]  # fmt: skip
-        if side_masters:
-            return max(
-                side_masters, key=lambda c: sum(1 for x in self.out if eff(x, t) == eff(c, t))
-            )
-        if trumps and (r.seat == r.maker or len(trumps) >= self.style.lead_trumps):
-            return max(trumps, key=lambda c: strength(c, t))
-        return min(legal, key=self.keep)
-
-    def follow(self) -> int:
-        r, t = self.r, self.trump
-        led = self.led
-        assert led is not None
-        best_seat, best = max(((s, c) for s, c in r.trick), key=lambda sc: power(sc[1], t, led))
-        top = power(best, t, led)
-        winners = [c for c in self.legal if power(c, t, led) > top]
-        if not winners:
-            return min(self.legal, key=self.keep)  # the trick is beyond reach: duck
-        cheapest = min(winners, key=lambda c: power(c, t, led))
-        if not self.later:
-            return cheapest
-        sure = [c for c in winners if self.sure(c, led)]
-        if sure:
-            return min(sure, key=lambda c: power(c, t, led))
-        done = sum(r.tricks_won)
-        sweeper = next(
-            (s for s in range(SEATS) if done >= 2 and r.tricks_won[s] == done),
-            None,
-        )
-        urgent = (
-            r.tricks_won[r.seat] < r.need(r.seat)
-            or (best_seat == r.maker and r.tricks_won[best_seat] == 2)
-            or (sweeper is not None and sweeper != r.seat)
-        )
-        if urgent:
-            return max(winners, key=lambda c: power(c, t, led))
-        return cheapest
-
-    def choose(self) -> int:
-        return self.lead() if self.led is None else self.follow()
-
-
 # -- the bot --------------------------------------------------------------------------------------
 class HeuristicBot:
-    """The strategy of the module docstring; sees only the view and the legal actions."""
+    """The strategy of the module docstring; sees only the view and the legal actions. Its
+    card play is ``card_choice`` on the world of its view (``seen_world``)."""
 
     def __init__(self, seed: int | None = None, style: Style = STYLE) -> None:
         self.rng = random.Random(seed)  # the strategy is deterministic; kept for the interface
@@ -421,27 +238,30 @@ class HeuristicBot:
         if len(legal) == 1:
             return legal[0]
         by_text = {str(a): a for a in legal}
-        r, style = Reading.of(view), self.style
-        if r.phase == "order":
-            return by_text["order" if order_value(r) > style.make else "pass"]
-        if r.phase == "discard":
-            return by_text["discard " + _name(best_discard(r.hand, r.trump))]
-        if r.phase == "name":
-            value, suit = best_name(r)
+        style, seat = self.style, view["seat"]
+        world = seen_world(view)
+        t = world.table
+        hand = layout_cards(world.hands[seat])
+        phase = view["state"]["phase"]
+        if phase == "order":
+            value = order_value(hand, LAYOUT[t.upcard], dealer=seat == t.dealer)
+            return by_text["order" if value > style.make else "pass"]
+        if phase == "discard":
+            return by_text["discard " + card_str(best_discard(hand, t.trump))]
+        if phase == "name":
+            value, suit = best_name(hand, suit_of(LAYOUT[t.upcard]))
             return by_text[f"trump {SUITS[suit]}" if value > style.make else "pass"]
-        if r.phase == "decide":
-            return by_text["stay" if stay_value(r, style) > style.stay else "drop"]
-        cards = [parse_card(text.split()[1]) for text in by_text]
-        return by_text["play " + _name(Play(r, cards, style).choose())]
-
-
-def _name(c: int) -> str:
-    return card_str(c)
+        if phase == "decide":
+            opponents = opponents_expected(seat, t.dealer, t.stayed, style)
+            stay = stay_value(hand, t.trump, opponents) > style.stay
+            return by_text["stay" if stay else "drop"]
+        card = LAYOUT[card_choice(world, seat, style=style)]
+        return by_text["play " + card_str(card)]
 
 
 # -- the playout policy: reads a SAMPLED world's state directly -----------------------------------
-_T = _world.TABLES
-_LAYOUT = _world.LAYOUT
+_T = TABLES
+_LAYOUT = LAYOUT
 
 
 def _playout_tables() -> tuple[tuple[tuple[float, ...], ...], tuple[tuple[float, ...], ...]]:
@@ -519,28 +339,28 @@ def playout(rules: Any, state: Any, rng: random.Random) -> Action:
     play each player takes a trick with the cheapest card nobody after it can beat, else ducks."""
     phase, seat, t = state.phase, state.turn, state.table
     hand = state.hands[seat]
-    if phase == _world.PLAYING:
+    if phase == PLAYING:
         return _playout_card(state, seat, hand, t)
-    if phase == _world.ORDERING:
+    if phase == ORDERING:
         trump = suit_of(_LAYOUT[t.upcard])
         dealer = seat == t.dealer
         if dealer:
             six = hand | 1 << t.upcard
             hand = six & ~(1 << _playout_discard(six, trump))
-        return _world.ORDER if _playout_make(hand, trump, dealer) > STYLE.make else _world.PASS
-    if phase == _world.DISCARDING:
-        return _world.DISCARDS[_LAYOUT[_playout_discard(hand, t.trump)]]
-    if phase == _world.NAMING:
+        return ORDER if _playout_make(hand, trump, dealer) > STYLE.make else PASS
+    if phase == DISCARDING:
+        return DISCARDS[_LAYOUT[_playout_discard(hand, t.trump)]]
+    if phase == NAMING:
         turned = suit_of(_LAYOUT[t.upcard])
         best, suit = max((_playout_make(hand, s, False), s) for s in range(4) if s != turned)
-        return _world.TRUMPS[suit] if best > STYLE.make else _world.PASS
-    return _world.STAY if _playout_stay(state, seat, hand, t.trump) else _world.DROP
+        return TRUMPS[suit] if best > STYLE.make else PASS
+    return STAY if _playout_stay(state, seat, hand, t.trump) else DROP
 
 
 def _playout_card(state: Any, seat: int, hand: int, t: Any) -> Action:
     trump, trick = t.trump, state.trick
-    plays = _world.PLAYS
-    order = _world.ROUND_FROM[t.dropped][state.leader]
+    plays = PLAYS
+    order = ROUND_FROM[t.dropped][state.leader]
     if trick:
         led = _T.suit[trump][trick[0]]
         follow = _T.follow[trump][led]
@@ -579,7 +399,7 @@ def _playout_card(state: Any, seat: int, hand: int, t: Any) -> Action:
     return plays[_LAYOUT[min(mine, key=lambda p: (w[p], _T.power[trump][_T.suit[trump][p]][p]))]]
 
 
-# -- the heuristic's own card play, from a sampled world's masks ----------------------------------
+# -- the card play (BE-10) from masks: the bot's, and the search's reading of the table ---------
 _PLAYOUT_STR = tuple(tuple(strength(c, t) for c in _LAYOUT) for t in range(5))
 _PLAYOUT_ABOVE = tuple(
     tuple(
@@ -592,12 +412,14 @@ _PLAYOUT_ABOVE = tuple(
 """``[trump][p]``: the cards of card ``p``'s suit that rank above it (BE-2)."""
 
 
-def playout_as_seen(state: Any, seat: int, hand: int = -1, discard: int = -1) -> int:
-    """The card (layout position) ``HeuristicBot`` plays for ``seat`` in a world, computed
-    from masks and from nothing the seat could not see: its hand, the cards played so far,
-    the upcard it saw and its own discard, never the others' hands. Card for card the same
-    choice as ``Play.choose`` (tests/test_bots_buck_euchre.py). ``hand`` and ``discard``, when
-    given, stand for the world's (for reading a play made earlier in the hand)."""
+def card_choice(
+    state: BuckEuchreState, seat: int, hand: int = -1, discard: int = -1, *, style: Style = STYLE
+) -> int:
+    """The card (layout position) the strategy plays for ``seat`` in a world (BE-10: the play
+    of the module docstring), from masks and from nothing the seat could see: its hand, the
+    cards played so far, the upcard it saw and its own discard, never the others' hands.
+    ``HeuristicBot`` plays it on its ``seen_world``; ``hand`` and ``discard``, when given,
+    stand for the world's (for reading a play made earlier in the hand)."""
     t = state.table
     trump: int = t.trump
     dropped, maker = t.dropped, t.maker
@@ -616,23 +438,23 @@ def playout_as_seen(state: Any, seat: int, hand: int = -1, discard: int = -1) ->
     for leader, cards in tricks:
         if cards:
             led = eff_[cards[0]]
-            for who, p in zip(_world.ROUND_FROM[dropped][leader], cards, strict=False):
+            for who, p in zip(ROUND_FROM[dropped][leader], cards, strict=False):
                 played |= 1 << p
                 if eff_[p] != led:
                     void[who] |= 1 << led
-    gone = 0  # Reading.gone
-    if t.fate != _world.TAKEN:
+    gone = 0  # out of play and known: a club upcard, the turned-down card, its own discard
+    if t.fate != TAKEN:
         gone = 1 << t.upcard
     elif seat == t.dealer and discard >= 0:
         gone = 1 << discard
-    out: int = _world.FULL & ~hand & ~played & ~gone  # Reading.outstanding
-    order = _world.ROUND_FROM[dropped][state.leader]
+    out: int = FULL & ~hand & ~played & ~gone  # what someone else may still play
+    order = ROUND_FROM[dropped][state.leader]
     trick = state.trick
     later = order[len(trick) + 1 :]
     has_trump = trump != NO_TRUMP
     trumps_out = has_trump and bool(out & suit_[trump])
 
-    def ruff_risk(p: int, players: Sequence[int]) -> bool:  # Play.ruff_risk
+    def ruff_risk(p: int, players: Sequence[int]) -> bool:
         s = eff_[p]
         if not trumps_out or s == trump:
             return False
@@ -640,7 +462,7 @@ def playout_as_seen(state: Any, seat: int, hand: int = -1, discard: int = -1) ->
             return True
         return (out & suit_[s]).bit_count() < len(players)
 
-    def keep(p: int) -> float:  # Play.keep, the same sums in the same order
+    def keep(p: int) -> float:
         s = eff_[p]
         value = str_[p] / 20.0
         if has_trump and s == trump:
@@ -650,7 +472,7 @@ def playout_as_seen(state: Any, seat: int, hand: int = -1, discard: int = -1) ->
         value += 0.05 * (hand & suit_[s]).bit_count()
         return value
 
-    if trick:  # Play.follow
+    if trick:  # following
         led = eff_[trick[0]]
         pw = _T.power[trump][led]
         legal = _positions(hand & suit_[led] or hand)
@@ -674,7 +496,7 @@ def playout_as_seen(state: Any, seat: int, hand: int = -1, discard: int = -1) ->
             or (sweeper is not None and sweeper != seat)
         )
         return max(winners, key=pw.__getitem__) if urgent else cheapest
-    legal = _positions(hand)  # Play.lead
+    legal = _positions(hand)  # leading
     others = [s for s in order if s != seat]
     trumps = [p for p in legal if has_trump and eff_[p] == trump]
     sure_trumps = [p for p in trumps if not out & above[p]]
@@ -684,69 +506,6 @@ def playout_as_seen(state: Any, seat: int, hand: int = -1, discard: int = -1) ->
                     and not ruff_risk(p, others)]  # fmt: skip
     if side_masters:
         return max(side_masters, key=lambda p: (out & suit_[eff_[p]]).bit_count())
-    if trumps and (seat == maker or len(trumps) >= STYLE.lead_trumps):
+    if trumps and (seat == maker or len(trumps) >= style.lead_trumps):
         return max(trumps, key=str_.__getitem__)
     return min(legal, key=keep)
-
-
-# -- sampled worlds that read the card play too ---------------------------------------------------
-PLAYOUT_READ_DRAWS = 300  # worlds drawn once per decision in the play, weighed, then resampled
-PLAYOUT_OFF_STRATEGY = 0.01  # a world's weight for each play the strategy would not have made
-
-
-def _playout_past_plays(u: Any) -> list[tuple[int, Any, int, int]]:
-    """Every card the other seats have played this hand, as (seat, the state when it was
-    played with that seat's hand left out, the card, the mask of the cards that seat has
-    played since, this one included): a world's hand for the seat then is its hand now plus
-    those."""
-    tricks = [*u.done, (u.lead, u.current)] if u.lead is not None else list(u.done)
-    table = _world.Table(u.dealer, u.up, 0, u.fate, -1, u.trump, u.maker, u.stayed, u.dropped)
-    out = []
-    taken = [0] * SEATS
-    before = [0] * SEATS  # per seat, the cards it played earlier this hand
-    for i, (leader, cards) in enumerate(tricks):
-        last_leader, last = u.done[i - 1] if i else (-1, ())
-        seats = _world.ROUND_FROM[u.dropped][leader]
-        for k, (who, pos) in enumerate(zip(seats, cards, strict=False)):
-            since = u.played[who] & ~before[who]
-            before[who] |= 1 << pos
-            if who == u.seat:
-                continue
-            then = _world.BuckEuchreState(
-                table, _world.PLAYING, who, (0,) * SEATS, tuple(cards[:k]), leader,
-                tuple(taken), last, last_leader, tuple(u.done[: max(0, i - 1)]),
-            )  # fmt: skip
-            out.append((who, then, pos, since))
-        if i < len(u.winners):
-            for pos in cards:
-                taken[u.winners[i]] |= 1 << pos
-    return out
-
-
-def playout_worlds(rules: Any, view: JSON, seat: int, rng: random.Random) -> Callable[[], Any]:
-    """The search's sampler of worlds for ``seat``'s view (the ``state`` part). Before the
-    play, the engine's ``determinize`` (which reads the bids). In the play it also reads the
-    cards the others have played, as a player reads a table of club players: it draws
-    ``PLAYOUT_READ_DRAWS`` worlds once, weighs each by the bids and by
-    ``PLAYOUT_OFF_STRATEGY`` for every past play the heuristic strategy would not have made
-    from that world's hand, and returns a sampler drawing among them by weight."""
-    unseen = _world.Unseen(view, seat) if view["phase"] == "play" else None
-    plays = _playout_past_plays(unseen) if unseen is not None else []
-    if unseen is None or not plays:
-        return lambda: rules.determinize(view, seat, rng)
-    bids = _world.Bids(unseen)
-    draws = [unseen.draw(rng) for _ in range(PLAYOUT_READ_DRAWS)]
-    weights = []
-    for hands, _, discard in draws:
-        weight = bids.likelihood(hands, discard) if bids else 1.0
-        for who, then, pos, since in plays:
-            if playout_as_seen(then, who, hands[who] | since, discard) != pos:
-                weight *= PLAYOUT_OFF_STRATEGY
-        weights.append(weight)
-    cumulative = list(itertools.accumulate(weights))
-
-    def world() -> Any:
-        i = bisect.bisect_right(cumulative, rng.random() * cumulative[-1])
-        return unseen.world(*draws[min(i, len(draws) - 1)])
-
-    return world

@@ -1,0 +1,108 @@
+"""What the computer players know of a game beyond its rules: one ``GameBots`` per game id.
+
+The rules (``cardtable.games``) say what is legal, what a seat sees and how a hand scores. How
+to play a game well lives here, on the bots' side: the heuristic strategy, the fast policy the
+search plays sampled worlds out with, how it samples those worlds, and what it ranks its
+actions by. A game with no bundle (``bots_for`` gives ``PLAIN``) is searched with random
+playouts over ``Rules.determinize``'s worlds, ranked by points.
+
+The bundles themselves are listed by game id in ``cardtable.bots.catalog``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.bots.base import Bot
+from cardtable.core.game import JSON, Action, Rules, Settlement
+
+# A playout policy picks an action in a sampled world (any seat); it may look at that world,
+# which holds only sampled cards.
+Policy = Callable[[Rules[Any], Any, random.Random], Action]
+# A sampler is made once per decision from the rules, the view's ``state``, the seat and the
+# search's dice; it returns a function giving one sampled world per call.
+Sampler = Callable[[Rules[Any], JSON, int, random.Random], Callable[[], Any]]
+# One world for a seat's view (the view's ``state``), from the rules, the seat and the dice.
+Determinizer = Callable[[Rules[Any], JSON, int, random.Random], Any]
+# How good a finished hand was for a side, more is better.
+Utility = Callable[[Rules[Any], Settlement, int], float]
+
+
+def random_policy(rules: Rules[Any], state: Any, rng: random.Random) -> Action:
+    """Uniformly random play: the policy of a game with no heuristic."""
+    return rng.choice(rules.legal_actions(state))
+
+
+def rules_determinize(rules: Rules[Any], view: JSON, seat: int, rng: random.Random) -> Any:
+    """``Rules.determinize``: the hidden cards dealt at random among the places the view
+    allows."""
+    return rules.determinize(view, seat, rng)
+
+
+def points_ahead(rules: Rules[Any], settlement: Settlement, side: int) -> float:
+    """A side's points in the hand against the others' mean, signed so that more is better:
+    what a search maximises unless the game's bundle says otherwise."""
+    others = [p for i, p in enumerate(settlement.points) if i != side]
+    mean = sum(others) / len(others) if others else 0.0
+    return rules.score_direction * (settlement.points[side] - mean)
+
+
+def by_points(view: JSON) -> bool:
+    """No decision is ranked by the chance of winning the match."""
+    return False
+
+
+def no_shift(view: JSON, action: Action) -> float:
+    """No action's estimate is known to run low or high."""
+    return 0.0
+
+
+@dataclass(frozen=True)
+class GameBots:
+    """A game's bot knowledge, read by ``make_bot``, the search bot and hints."""
+
+    heuristic: Callable[[int | None], Bot] | None = None
+    """The heuristic bot, made from a seed (None: the game has none yet)."""
+    playout: Policy = random_policy
+    """The search's policy in sampled worlds."""
+    determinize: Determinizer = rules_determinize
+    """One world for a view: ``Rules.determinize``, or a sampler that reads more of the table
+    (the bids) than the rules imply."""
+    worlds: Sampler | None = None
+    """The search's sampler of worlds for one decision; None: ``determinize`` once per call."""
+    hand_utility: Utility = points_ahead
+    """What a search maximises, and reports its estimates in."""
+    match_chance: Utility | None = None
+    """The chance of winning the match after a hand, in percent, if the game knows it."""
+    chance_decisions: Callable[[JSON], bool] = by_points
+    """Whether the decision in a view's ``state`` is one to rank by ``match_chance``."""
+    estimate_shift: Callable[[JSON, Action], float] = no_shift
+    """What a search adds to its ranking of an action in a view's ``state`` where its
+    playouts are known to misjudge that action."""
+
+    def ranks_by_chance(self, view: JSON) -> bool:
+        """Whether the search ranks the decision in ``view`` (a view's ``state``) by the chance
+        of winning the match (hints then report that chance) rather than by points."""
+        return self.match_chance is not None and self.chance_decisions(view)
+
+    def decision_utility(self, view: JSON) -> Utility:
+        """What the search ranks the actions of the decision in ``view`` (a view's ``state``)
+        by: ``match_chance`` where ``ranks_by_chance``, else ``hand_utility``."""
+        if self.match_chance is not None and self.chance_decisions(view):
+            return self.match_chance
+        return self.hand_utility
+
+    def sampler(self, rules: Rules[Any], view: JSON, seat: int, rng: random.Random) -> Any:
+        """One decision's sampler of worlds: ``worlds`` if the game has one, else
+        ``determinize`` once per call."""
+        if self.worlds is not None:
+            return self.worlds(rules, view, seat, rng)
+        determinize = self.determinize
+        return lambda: determinize(rules, view, seat, rng)
+
+
+PLAIN = GameBots()
+"""The knowledge of a game nobody has taught the bots: random playouts, ranked by points."""

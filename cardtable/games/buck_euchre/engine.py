@@ -1,0 +1,133 @@
+"""Applying an action: one function per phase (BE-5 … BE-10)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from cardtable.core.cards import suit_of
+from cardtable.core.game import Action
+from cardtable.games.buck_euchre.actions import (
+    Discard,
+    Order,
+    Play,
+    Stay,
+    Trump,
+)
+from cardtable.games.buck_euchre.cards import (
+    ALL_SEATS,
+    LAYOUT,
+    POS,
+    SEATS,
+    TABLES,
+)
+from cardtable.games.buck_euchre.state import (
+    DECIDERS,
+    DECIDING,
+    DISCARDING,
+    DOWN,
+    NAMING,
+    NEXT_IN,
+    ORDERING,
+    OVER,
+    PLAYING,
+    ROUND_FROM,
+    TAKEN,
+    BuckEuchreState,
+    Table,
+    _hands_with,
+)
+from cardtable.games.tricks import NO_TRUMP
+
+
+# -- applying actions, one function per phase -----------------------------------------------------
+def _apply_order(s: BuckEuchreState, a: Action) -> BuckEuchreState:
+    t, seat = s.table, s.turn
+    assert seat is not None
+    if isinstance(a, Order):  # BE-5: the dealer picks the upcard up and must discard
+        table = Table(t.dealer, t.upcard, t.kitty, TAKEN, -1, suit_of(LAYOUT[t.upcard]), seat,
+                      0, 0)  # fmt: skip
+        hands = _hands_with(s.hands, t.dealer, 1 << t.upcard)
+        return BuckEuchreState(table, DISCARDING, t.dealer, hands, (), -1, s.taken, (), -1)
+    if seat == t.dealer:  # BE-6: all four passed, the upcard is turned down
+        table = Table(t.dealer, t.upcard, t.kitty, DOWN, -1, -1, -1, 0, 0)
+        return BuckEuchreState(table, NAMING, (seat + 1) % SEATS, s.hands, (), -1, s.taken, (), -1)
+    return BuckEuchreState(t, ORDERING, (seat + 1) % SEATS, s.hands, (), -1, s.taken, (), -1)
+
+
+def _apply_discard(s: BuckEuchreState, a: Discard) -> BuckEuchreState:
+    t = s.table
+    pos = POS[a.card]
+    table = Table(t.dealer, t.upcard, t.kitty, t.fate, pos, t.trump, t.maker, 0, 0)
+    return _start_deciding(s, table, _hands_with(s.hands, t.dealer, 1 << pos))
+
+
+def _apply_name(s: BuckEuchreState, a: Action) -> BuckEuchreState:
+    t, seat = s.table, s.turn
+    assert seat is not None
+    if isinstance(a, Trump):  # BE-6: the namer is the maker
+        table = Table(t.dealer, t.upcard, t.kitty, t.fate, -1, a.suit, seat, 0, 0)
+        return _start_deciding(s, table, s.hands)
+    if seat == t.dealer:  # BE-7: all passed again, no trump and no maker
+        table = Table(t.dealer, t.upcard, t.kitty, t.fate, -1, NO_TRUMP, -1, 0, 0)
+        return _start_deciding(s, table, s.hands)
+    return BuckEuchreState(t, NAMING, (seat + 1) % SEATS, s.hands, (), -1, s.taken, (), -1)
+
+
+def _start_deciding(s: BuckEuchreState, table: Table, hands: tuple[int, ...]) -> BuckEuchreState:
+    first = DECIDERS[table.dealer][table.maker][0]
+    return BuckEuchreState(table, DECIDING, first, hands, (), -1, s.taken, (), -1)
+
+
+def _apply_decide(s: BuckEuchreState, a: Action) -> BuckEuchreState:
+    t, seat = s.table, s.turn
+    assert seat is not None
+    stayed, dropped = t.stayed, t.dropped
+    if isinstance(a, Stay):
+        stayed |= 1 << seat
+    else:
+        dropped |= 1 << seat
+    table = Table(t.dealer, t.upcard, t.kitty, t.fate, t.discard, t.trump, t.maker, stayed,
+                  dropped)  # fmt: skip
+    order = DECIDERS[t.dealer][t.maker]
+    if seat != order[-1]:
+        nxt = order[order.index(seat) + 1]
+        return BuckEuchreState(table, DECIDING, nxt, s.hands, (), -1, s.taken, (), -1)
+    if (ALL_SEATS & ~dropped).bit_count() < 2:  # BE-9: the hand is not played
+        return BuckEuchreState(table, OVER, None, s.hands, (), -1, s.taken, (), -1)
+    leader = NEXT_IN[dropped][t.dealer]  # BE-10: after the dealer, or the next player still in
+    return BuckEuchreState(table, PLAYING, leader, s.hands, (), leader, s.taken, (), -1)
+
+
+def _apply_play(s: BuckEuchreState, a: Play) -> BuckEuchreState:
+    t, seat = s.table, s.turn
+    assert seat is not None
+    pos = POS[a.card]
+    hands_ = list(s.hands)  # inline _hands_with: this is the hottest path
+    hands_[seat] ^= 1 << pos
+    hands = tuple(hands_)
+    trick = (*s.trick, pos)
+    round_ = ROUND_FROM[t.dropped][s.leader]
+    if len(trick) < len(round_):
+        return BuckEuchreState(t, PLAYING, NEXT_IN[t.dropped][seat], hands, trick, s.leader,
+                               s.taken, s.last_trick, s.last_leader, s.earlier)  # fmt: skip
+    winner = round_[TABLES.winner(trick, t.trump)]  # BE-10: the winner leads next
+    won = 0
+    for p in trick:
+        won |= 1 << p
+    taken = _hands_with(s.taken, winner, won)
+    earlier = (*s.earlier, (s.last_leader, s.last_trick)) if s.last_trick else s.earlier
+    if hands[winner]:
+        return BuckEuchreState(t, PLAYING, winner, hands, (), winner, taken, trick, s.leader,
+                               earlier)  # fmt: skip
+    return BuckEuchreState(t, OVER, None, hands, (), winner, taken, trick, s.leader, earlier)
+
+
+def _no_actions(s: BuckEuchreState, a: Action) -> BuckEuchreState:
+    raise AssertionError("the hand is over")
+
+
+# Indexed by phase; Match has checked that the action is legal, so each gets its own kind.
+_APPLY: tuple[Callable[[BuckEuchreState, Any], BuckEuchreState], ...] = (
+    _apply_order, _apply_discard, _apply_name, _apply_decide, _apply_play, _no_actions
+)  # fmt: skip

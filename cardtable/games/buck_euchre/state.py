@@ -1,0 +1,94 @@
+"""The phases of a Buck Euchre hand, its seat tables, and its frozen states.
+
+What the deal and the bidding fixed lives in a ``Table`` shared by every state of the play
+(BE-3 … BE-9), so a card played builds only the play fields.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardtable.games.buck_euchre.cards import SEATS
+
+# -- phases and seats -----------------------------------------------------------------------------
+ORDERING, DISCARDING, NAMING, DECIDING, PLAYING, OVER = range(6)
+PHASE_NAMES = ("order", "discard", "name", "decide", "play", "over")
+UP, TAKEN, DOWN = range(3)
+"""Where the upcard is: face up on the table, in the dealer's hand, or turned down (BE-5/6)."""
+
+NEXT_IN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        next(
+            ((s + k) % SEATS for k in range(1, SEATS + 1) if not dropped >> (s + k) % SEATS & 1), -1
+        )
+        for s in range(SEATS)
+    )
+    for dropped in range(16)
+)
+"""``NEXT_IN[dropped][seat]``: the next seat after ``seat`` still in the hand (BE-8, BE-10)."""
+
+ROUND_FROM: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple((s + k) % SEATS for k in range(SEATS) if not dropped >> (s + k) % SEATS & 1)
+        for s in range(SEATS)
+    )
+    for dropped in range(16)
+)
+"""``ROUND_FROM[dropped][leader]``: the seats still in, in playing order from ``leader``."""
+
+DEAL_ORDER: tuple[tuple[int, ...], ...] = tuple(
+    tuple((d + 1 + k // packet) % SEATS for packet in (2, 3) for k in range(SEATS * packet))
+    for d in range(SEATS)
+)
+"""``DEAL_ORDER[dealer][i]``: who receives the i-th card dealt: 2 each, then 3 each (BE-3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What the deal and the bidding fixed: constant once the play starts (BE-3 … BE-9)."""
+
+    dealer: int
+    upcard: int  # layout position
+    kitty: int  # layout mask, never seen by anyone
+    fate: int  # UP, TAKEN or DOWN
+    discard: int  # layout position, -1 before the dealer discards
+    trump: int  # a suit, NO_TRUMP, or -1 while undecided
+    maker: int  # seat, or -1 (none yet, club upcard, no trump)
+    stayed: int  # seat mask of players who said stay
+    dropped: int  # seat mask of players who dropped
+
+
+@dataclass(frozen=True, slots=True)
+class BuckEuchreState:
+    """One moment of a hand. ``turn`` is the seat to act (None once the hand is over)."""
+
+    table: Table
+    phase: int
+    turn: int | None
+    hands: tuple[int, ...]  # layout mask per seat; a dropped player's set-aside cards stay here
+    trick: tuple[int, ...]  # layout positions of the current trick, in play order
+    leader: int  # who led the current trick (once the hand is over: who won the last one)
+    taken: tuple[int, ...]  # layout mask of the cards in the tricks each seat won
+    last_trick: tuple[int, ...]  # the last completed trick, in play order
+    last_leader: int  # who led it
+    earlier: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    """The completed tricks before ``last_trick``, oldest first, as (leader, cards in play
+    order): public, so that a seat's view carries every card played this hand."""
+
+
+def _hands_with(hands: tuple[int, ...], seat: int, mask: int) -> tuple[int, ...]:
+    """The hands with ``mask`` toggled in ``seat``'s hand."""
+    out = list(hands)
+    out[seat] ^= mask
+    return tuple(out)
+
+
+DECIDERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple((d + k) % SEATS for k in range(1, SEATS + 1) if (d + k) % SEATS != maker)
+        for maker in (*range(SEATS), -1)
+    )
+    for d in range(SEATS)
+)
+"""``DECIDERS[dealer][maker]``: who decides stay or drop, in order from the player after the
+dealer (BE-8). The entry for no maker comes last, so ``maker == -1`` indexes it directly."""
