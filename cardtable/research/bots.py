@@ -127,6 +127,7 @@ def full_view(state: CardtableState, seat: int) -> JSON:
         "options": dict(rules.options),
         "seat": seat,
         "side": rules.side_of(seat),
+        "sides": [rules.side_of(s) for s in range(rules.players)],
         "hand_number": 1,
         "dealer": state.dealer,
         "to_move": rules.to_move(hand),
