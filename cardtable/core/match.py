@@ -134,7 +134,8 @@ class Match:
                     rest[c] -= 1
                     tail.append(c)
             full = [*top, *tail]
-        self.hands.append(HandLog(dealer, tuple(full)))
+        self._hand = HandLog(dealer, tuple(full))  # the hand being played (``hands[-1]``)
+        self.hands.append(self._hand)
         self.state: Any = self.rules.deal(full, dealer, self._scores)
         self._mover = self.rules.to_move(self.state)  # asked once per state (``play``)
         self._legal = None
@@ -203,25 +204,25 @@ class Match:
 
     def play(self, action: Action | str) -> Action:
         """Play an action (or its text) for the seat to move; an error leaves the match as is."""
-        act: Action | None = None
         legal = self._legal
         if legal is not None and action.__class__ is not str:
-            for a in legal:  # the usual case, as in ``check``: a listed action, by identity
-                if a is action:
-                    act = a
+            for act in legal:  # the usual case, as in ``check``: a listed action, by identity
+                if act is action:
                     break
-        if act is None:
+            else:
+                act = self.check(action)
+        else:
             act = self.check(action)
         rules = self.rules
         mover = self._mover
         assert mover is not None  # check() passed, so someone is to move
         state = self.state = rules.apply(self.state, act)
         self._legal = None
-        hand = self.hands[-1]
+        hand = self._hand
         hand.actions.append(str(act))
         hand.seats.append(mover)
-        self._mover = rules.to_move(state)
-        if self._mover is None:
+        self._mover = after = rules.to_move(state)
+        if after is None:
             settlement = self.rules.settle(self.state, self._scores)
             hand.settlement = settlement
             hand.final = self.state
