@@ -24,6 +24,7 @@ log = logging.getLogger("cardtable.server")
 
 CLOSE_TOO_SLOW = 1013  # "try again later": the client stopped reading
 CLOSE_MOVED = 1012  # "service restart": the table is served elsewhere now; connect again
+MOVED = "The table moved to another server; join it again"
 
 
 class RateLimiter:
@@ -89,7 +90,7 @@ class Connection:
             return
         self.outbox.put_nowait(message if isinstance(message, str) else encode(message))
 
-    def move(self, message: str = "The table moved to another server; join it again") -> None:
+    def move(self, message: str = MOVED) -> None:
         """The table went to another node (or its node does not answer): tell the client, then
         close the socket so that it connects again and reaches the table where it is served."""
         self.table, self.seat, self.token_hash = None, None, None

@@ -71,6 +71,15 @@ def holder(engine: Engine, table_id: str) -> Holder | None:
         return None if row is None else _held(row)
 
 
+def holders(engine: Engine, table_ids: list[str]) -> dict[str, Holder]:
+    """The holders of these tables' leases (a table nobody holds is missing)."""
+    if not table_ids:
+        return {}
+    with Session(engine) as s:
+        rows = s.scalars(select(LeaseRow).where(LeaseRow.table_id.in_(table_ids)))
+        return {row.table_id: _held(row) for row in rows}
+
+
 def renew(engine: Engine, node: str, table_ids: list[str], seconds: float) -> set[str]:
     """Move forward the leases of the tables this node serves; those it still holds (a table
     missing from the answer was taken by another node after its lease ran out)."""

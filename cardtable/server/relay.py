@@ -130,8 +130,11 @@ class Remote:
     def moved(self) -> None:
         """The table's node is gone or the table moved: every client here joins again."""
         for conn in list(self.connections):
-            self.forget(conn)
-            conn.move()
+            self.move_out(conn)
+
+    def move_out(self, conn: Connection) -> None:
+        self.forget(conn)
+        conn.move()
 
 
 class Relay:
@@ -176,8 +179,7 @@ class Relay:
         elif op == "moved":
             door = self.doors.get(conn_id)
             if door is not None and isinstance(door.table, Remote):
-                door.table.forget(door)
-                door.move()
+                door.table.move_out(door)
         elif op in ("hello", "play", "sync", "hint", "leave"):
             key = (str(message["from"]), conn_id)
             self._in_order(key, self._serve(key, message))
@@ -266,9 +268,9 @@ class Relay:
                     client.table.leave(client)
                 client.close()
 
-    def moved(self, table: LiveTable) -> None:
-        """This node no longer serves ``table``: its relayed clients join again elsewhere."""
+    def drop(self, table: LiveTable) -> None:
+        """This node no longer serves ``table``: forget its relayed clients (the room moves
+        them with the table's other connections)."""
         for key, client in list(self.clients.items()):
             if client.table is table:
                 del self.clients[key]
-                client.move()

@@ -183,9 +183,12 @@ class Room:
                 self._lose(self.tables[table_id])
         if self.relay is not None:
             self.relay.tick(self.config.lease_seconds)
-            for remote in list(self.relay.remotes.values()):
-                holder = await self._leases(leases.holder, remote.id)
-                if holder is None or holder.node != remote.node or not holder.live(now()):
+            remotes = list(self.relay.remotes.values())
+            held_by = await self._leases(leases.holders, [r.id for r in remotes])
+            at = now()
+            for remote in remotes:
+                holder = held_by.get(remote.id)
+                if holder is None or holder.node != remote.node or not holder.live(at):
                     remote.moved()
         for table_id in await self._leases(leases.orphans):
             if table_id not in self.tables:
@@ -201,8 +204,8 @@ class Room:
         if self.tables.get(table.id) is table:
             del self.tables[table.id]
         if self.relay is not None:
-            self.relay.moved(table)
-        for conn in list(table.connections):
+            self.relay.drop(table)
+        for conn in list(table.connections):  # relayed ones too: their doors are told
             conn.move()
         table.connections.clear()
         task = asyncio.get_running_loop().create_task(self._adopt(table.id))

@@ -30,7 +30,7 @@ from cardtable.core.match import Match
 from cardtable.server import movelog
 from cardtable.server import protocol as p
 from cardtable.server.config import ServerConfig
-from cardtable.server.connection import Connection
+from cardtable.server.connection import MOVED, Connection
 from cardtable.server.hints import HintDesk, Stale
 from cardtable.server.seats import HUMAN, Seat, bot_seed, levels_for
 from cardtable.server.store import (
@@ -484,9 +484,7 @@ class LiveTable:
             self.lost = True
             if self.on_lost is not None:
                 self.on_lost(self)
-            raise p.ProtocolError(
-                p.Code.TABLE_MOVED, "The table moved to another server; join it again", seq
-            ) from None
+            raise p.ProtocolError(p.Code.TABLE_MOVED, MOVED, seq) from None
         except Exception:
             log.exception("table %s: could not store action %d", self.id, version)
             self._undo_last(dealt=new_hand is not None)
