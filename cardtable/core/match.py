@@ -44,10 +44,20 @@ class HandLog:
 
     dealer: int
     deck: tuple[int, ...]
-    actions: list[str] = field(default_factory=list)
+    played: list[Action] = field(default_factory=list)  # each action, as played
     seats: list[int] = field(default_factory=list)  # who played each action
     settlement: Settlement | None = None
     final: Any = None  # the state the hand ended in
+    _texts: list[str] = field(default_factory=list, repr=False, compare=False)
+
+    @property
+    def actions(self) -> list[str]:
+        """Each action's notation, in order: written when first read, not at every play (a
+        playout through ``Match`` never reads them)."""
+        texts, played = self._texts, self.played
+        if len(texts) < len(played):
+            texts.extend(map(str, played[len(texts) :]))
+        return texts
 
 
 class Match:
@@ -219,7 +229,7 @@ class Match:
         state = self.state = rules.apply(self.state, act)
         self._legal = None
         hand = self._hand
-        hand.actions.append(str(act))
+        hand.played.append(act)
         hand.seats.append(mover)
         self._mover = after = rules.to_move(state)
         if after is None:
@@ -365,7 +375,7 @@ class Match:
     @property
     def action_count(self) -> int:
         """Actions played so far over all hands."""
-        return sum(len(h.actions) for h in self.hands)
+        return sum(len(h.played) for h in self.hands)
 
     def action_seats(self) -> list[int]:
         """The seat that played each action so far, over all hands."""
