@@ -14,6 +14,7 @@ import platform
 import random
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from cardtable import _pure
@@ -26,8 +27,9 @@ def measure(
     seconds: float,
     seed: int = 1,
     options: dict[str, object] | None = None,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> dict[str, Any]:
-    """Deal and play random hands for about ``seconds``; return the figures."""
+    """Deal and play random hands for about ``seconds`` of ``clock``; return the figures."""
     rules = rules_class(game).create(players, options or {})
     rng = random.Random(seed)
     deck = list(rules.deck())
@@ -35,9 +37,9 @@ def measure(
     hands = decisions = 0
     legal_actions, apply, to_move = rules.legal_actions, rules.apply, rules.to_move
     choice = rng.choice
-    start = time.perf_counter()
+    start = clock()
     deadline = start + seconds
-    while time.perf_counter() < deadline:
+    while clock() < deadline:
         for _ in range(20):
             rng.shuffle(deck)
             state = rules.deal(deck, hands % rules.players, scores)
@@ -46,7 +48,7 @@ def measure(
                 decisions += 1
             rules.settle(state, scores)
             hands += 1
-    elapsed = time.perf_counter() - start
+    elapsed = clock() - start
     return {
         "game": rules.game_id,
         "players": rules.players,

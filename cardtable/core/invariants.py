@@ -11,6 +11,7 @@ from collections import Counter
 from typing import Any
 
 from cardtable.core.cards import CARD_NAMES, card_str
+from cardtable.core.game import Settlement
 from cardtable.core.match import Match
 
 _INDEX = {name: i for i, name in enumerate(CARD_NAMES)}
@@ -64,7 +65,9 @@ def _check_legal(m: Match, where: str) -> None:
             raise InvariantError(f"{where}: {t!r} does not parse back to the same action")
 
 
-_LAST_CHECKED: weakref.WeakKeyDictionary[Match, int] = weakref.WeakKeyDictionary()
+# The finished hands whose final views were checked, by their settlement (a compiled Match
+# cannot be weakly referenced; a settlement belongs to one hand of one match), by identity.
+_LAST_CHECKED: weakref.WeakValueDictionary[int, Settlement] = weakref.WeakValueDictionary()
 
 
 def _check_views(m: Match, state: Any, where: str) -> None:
@@ -72,7 +75,8 @@ def _check_views(m: Match, state: Any, where: str) -> None:
     # The previous hand's final view cannot change: check it once, when it first appears.
     # So can no finished hand's entry in the history, which repeats that view's breakdown:
     # checked there once, not again at every step (it grows with the match).
-    check_last = bool(finished) and _LAST_CHECKED.get(m) != len(finished)
+    settled = finished[-1].settlement if finished else None
+    check_last = settled is not None and _LAST_CHECKED.get(id(settled)) is not settled
     for seat in [None, *range(m.players)]:
         view = m.view(seat)
         last = view.pop("last_hand")
@@ -82,8 +86,8 @@ def _check_views(m: Match, state: Any, where: str) -> None:
         _check_leak(m, view, state, seat, where)
         if check_last and last is not None:  # judged by what was hidden at that hand's end
             _check_leak(m, last, finished[-1].final, seat, f"{where} (last hand)")
-    if check_last:
-        _LAST_CHECKED[m] = len(finished)
+    if settled is not None:
+        _LAST_CHECKED[id(settled)] = settled
 
 
 def _check_leak(m: Match, view: Any, state: Any, seat: int | None, where: str) -> None:

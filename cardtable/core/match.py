@@ -11,7 +11,6 @@ uses no seed at all (``seed=OS``: each hand's deck drawn afresh from the operati
 
 from __future__ import annotations
 
-import inspect
 import random
 import secrets
 from collections import Counter
@@ -73,8 +72,8 @@ class Match:
         game: str,
         *,
         players: int | None = None,
-        seed: int | Literal["os"] | None = None,
-        dealer: int | None = None,
+        seed: object = None,  # int, "os" or None; any other value is refused with why
+        dealer: object = None,  # a seat number or None; as ``seed``
         deck: str | Sequence[str] | None = None,
         **options: object,
     ) -> None:
@@ -96,16 +95,17 @@ class Match:
         stacks = [deck] if isinstance(deck, str) else list(deck or [])
         self._stacks = [self._parse_stack(text, i + 1) for i, text in enumerate(stacks)]
         if dealer is None:
-            dealer = self._rng.randrange(self.players)
-        elif not _is_int(dealer) or not 0 <= dealer < self.players:
+            self.first_dealer = self._rng.randrange(self.players)
+        elif _is_int(dealer) and 0 <= dealer < self.players:
+            self.first_dealer = dealer
+        else:
             raise CardtableError(f"dealer must be a seat from 0 to {self.players - 1}")
-        self.first_dealer = dealer
         self._scores = self.rules.initial_scores()
         self.hands: list[HandLog] = []
         self.winner: int | None = None
         self._legal: list[Action] | None = None
         self._last_views: dict[tuple[int, int | None], JSON] = {}
-        self._start_hand(dealer)
+        self._start_hand(self.first_dealer)
 
     # -- dealing --------------------------------------------------------------------------
     def _parse_stack(self, text: str, hand: int) -> tuple[int, ...]:
@@ -300,6 +300,11 @@ class Match:
             self._last_views[key] = cached
         return cached
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A copy or a pickle is the match replayed from its record: the same hands,
+        scores, seed and next deal (a compiled class has no ``__dict__`` to copy)."""
+        return (Match.from_record, (self.record(),))
+
     # -- records --------------------------------------------------------------------------
     def record(self) -> JSON:
         """A JSON-ready record: every hand's full deck (top first) and actions, the scores."""
@@ -382,8 +387,8 @@ class Match:
         return [seat for h in self.hands for seat in h.seats]
 
 
-# Match's own keywords (game, players, seed, dealer, deck): never a game option's name
-MATCH_KEYWORDS = frozenset(inspect.signature(Match.__init__).parameters) - {"self", "options"}
+# Match's own keywords: never a game option's name
+MATCH_KEYWORDS = frozenset({"game", "players", "seed", "dealer", "deck"})
 
 
 def _is_int(value: object) -> TypeGuard[int]:
