@@ -126,8 +126,9 @@ class Reading:
         self.style = style
         self.seat: int = view["seat"]
         self.players: int = view["players"]
-        self.sides = 2 if self.players == 4 else self.players  # RC-1
-        self.side = self.seat % self.sides
+        self.side_of: list[int] = view["sides"]  # each seat's side (RC-1: partners at four)
+        self.sides = max(self.side_of) + 1
+        self.side = self.side_of[self.seat]
         self.hand = _mask(s["hand"])
         self.loose = _mask(s["loose"])
         self.builds = [
@@ -261,7 +262,7 @@ class Judge:
         table = loose
         for _, m in pairs:
             table |= m
-        sweep = r._sweep_value(nxt % r.sides)
+        sweep = r._sweep_value(r.side_of[nxt])
         found = []
         for rank in range(13):
             p = chance[rank]
