@@ -14,7 +14,7 @@ from typing import Any
 from cardtable.core.cards import JOKER
 from cardtable.core.game import Rules
 from cardtable.games.rummy import hands as H
-from cardtable.games.rummy.state import CALLING, OVER, RummyState
+from cardtable.games.rummy.state import CALLING, OVER, RummyState, Table
 from cardtable.research.observations import (
     KNOWN_BY,
     MELDED_BY,
@@ -42,6 +42,53 @@ class Plan:
         self.melded = [at(MELDED_BY[r]) for r in range(n)]
         self.known = [at(KNOWN_BY[r]) for r in range(n)]
         self.must_use, self.may_not = at("must use"), at("may not discard")
+        # each seat's view of the seats in turn from itself (seat+0, seat+1, ...)
+        self.seen_from = [[(seat + r) % n for r in range(n)] for seat in range(n)]
+        self.drew = len(RUMMY_PHASES)  # where the one-hot scalar blocks start
+        self.turn = self.drew + len(SOURCES)
+        self.one_hots = self.turn + n
+        self.last_pile: tuple[tuple[int, ...] | None, list[int], list[int], list[float]] = (
+            None,
+            [],
+            [],
+            [],
+        )
+        # the marks of a table of melds by (its id, the seat), with the table kept alive
+        self._tables: dict[tuple[int, int], tuple[Table, list[int]]] = {}
+
+    def pile_marks(self, pile: tuple[int, ...]) -> tuple[list[int], list[int], list[float]]:
+        """The pile's marks (the pile, its top), and its depth plane's places and weights."""
+        at, deck, top = self.pile, self.deck, len(pile) - 1
+        marks = [at + c for c in pile]
+        marks.append(self.top + pile[-1])
+        at = self.depth
+        weights = [1.0 - (top - i) / deck for i in range(top + 1)]
+        return marks, [at + c for c in pile], weights
+
+    def table_marks(self, table: Table, seat: int) -> list[int]:
+        """The marks of the melds on ``table`` seen from ``seat``: a table is shared by every
+        state until a meld is made or grows, so each is worked out once per seat."""
+        key = (id(table), seat)
+        hit = self._tables.get(key)
+        if hit is None or hit[0] is not table:
+            if len(self._tables) > 4096:
+                self._tables.clear()
+            hit = self._tables[key] = (table, self._table_marks(table, seat))
+        return hit[1]
+
+    def _table_marks(self, table: Table, seat: int) -> list[int]:
+        n, melded, jokers = self.players, self.melded, self.jokers
+        marks: list[int] = []
+        for m in table.melds:
+            at = melded[(m.maker - seat) % n]
+            marks += [at + f for f in m.faces]  # the maker's meld lists every card on it
+            cards, faces, by = m.cards, m.faces, m.seats
+            for i in range(m.melded, len(faces)):  # and each lay-off is also its layer's
+                marks.append(melded[(by[i] - seat) % n] + faces[i])
+            for i, c in enumerate(cards):
+                if c == JOKER:  # once on the meld, once more as a lay-off
+                    marks += [jokers + faces[i]] * (2 if i >= m.melded else 1)
+        return marks
 
 
 @lru_cache(maxsize=64)
@@ -60,32 +107,21 @@ def rummy_tensor(
     at = p.hand
     marks = [at + f for f in faces(st.hands[seat])]
     pile = st.pile
-    at = p.pile
-    marks += [at + c for c in pile]
     if pile:
-        marks.append(p.top + pile[-1])
-    at, top = p.depth, len(pile) - 1
-    weighted = [at + c for c in pile]
-    weights = [1.0 - (top - i) / deck for i in range(top + 1)]
-    melds = st.table.melds
-    if melds:
-        melded, jokers = p.melded, p.jokers
-        for m in melds:
-            at = melded[(m.maker - seat) % n]
-            marks += [at + f for f in m.faces]  # the maker's meld lists every card on it
-            cards, mf, by = m.cards, m.faces, m.seats
-            for i in range(m.melded, len(mf)):  # and each lay-off is also its layer's
-                marks.append(melded[(by[i] - seat) % n] + mf[i])
-            if JOKER in cards:
-                for i, c in enumerate(cards):
-                    if c == JOKER:
-                        marks.append(jokers + mf[i])
-                        if i >= m.melded:
-                            marks.append(jokers + mf[i])
+        hit = p.last_pile
+        if hit[0] is not pile:  # a pile is shared by the states until it changes
+            hit = p.last_pile = (pile, *p.pile_marks(pile))
+        marks += hit[1]
+        weighted, weights = hit[2], hit[3]
+    else:
+        weighted, weights = [], []
+    if st.table.melds:
+        marks += p.table_marks(st.table, seat)
     shown = st.hands if st.phase == OVER else st.known  # a finished hand is laid down
     known = p.known
-    for r in range(n):
-        k = shown[(seat + r) % n]
+    seats = p.seen_from[seat]
+    for r, s in enumerate(seats):
+        k = shown[s]
         if k:
             at = known[r]
             marks += [at + f for f in faces(k)]
@@ -95,17 +131,17 @@ def rummy_tensor(
         marks += [at + c for c in duty.required]
     if duty.forbidden >= 0:
         marks.append(p.may_not + duty.forbidden)
-    values = [0.0] * (len(RUMMY_PHASES) + len(SOURCES) + n)
+    values = [0.0] * p.one_hots
     values[st.phase] = 1.0
-    values[len(RUMMY_PHASES) + duty.source] = 1.0
-    values[len(RUMMY_PHASES) + len(SOURCES) + (st.turn - seat) % n] = 1.0
+    values[p.drew + duty.source] = 1.0
+    values[p.turn + (st.turn - seat) % n] = 1.0
     asked = st.asked if st.phase == CALLING else None
     values += [float(asked == seat), st.stock_size / deck]
-    hs = st.hands
-    values += [H.size(hs[(seat + r) % n]) / 20 for r in range(n)]
+    hs, size = st.hands, H.size
+    values += [size(hs[s]) / 20 for s in seats]
     melders, floaters = st.melders, st.floaters
-    values += [float(melders >> ((seat + r) % n) & 1) for r in range(n)]
-    values += [float(floaters >> ((seat + r) % n) & 1) for r in range(n)]
+    values += [float(melders >> s & 1) for s in seats]
+    values += [float(floaters >> s & 1) for s in seats]
     target = p.target
-    values += [scores[(seat + r) % len(scores)] / target for r in range(len(scores))]
+    values += [scores[s] / target for s in seats]
     return assemble(p.layout, marks, weighted, weights, values, tail)

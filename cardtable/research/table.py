@@ -90,18 +90,21 @@ class TokenTable:
 
     @property
     def over(self) -> bool:
-        m = self.match
-        return m.is_over or (self.hands is not None and m.hand_number > self.hands)
+        return self._over
 
     @property
     def to_move(self) -> int | None:
-        return None if self.over else self.match.to_move
+        return self._mover
 
     def _new_decision(self) -> None:
+        """After a reset or an action played (the match is played through the table only):
+        whether the episode is over, who moves, the choice of their action."""
+        m = self.match
+        self._over = m.is_over or (self.hands is not None and m.hand_number > self.hands)
+        seat = self._mover = None if self._over else m.to_move
         self._view = None
         self._tensors = {}
         self.pending = None
-        seat = self.to_move
         if seat is not None:
             self.pending = Pending(self.codec, self.match.legal_actions(), self._pile_view)
 
@@ -111,7 +114,7 @@ class TokenTable:
         m = self.match
         if self._fast:
             return {"discard_pile": names(m.state.pile)}
-        seat = m.to_move
+        seat = self._mover
         assert seat is not None, "asked only while a decision is owed"
         state: JSON = self.view(seat)["state"]
         return state
@@ -141,12 +144,12 @@ class TokenTable:
         """The observation of ``seat``: a new array each time (the caller may keep it)."""
         out = self._tensor(seat).copy()
         pending = self.pending
-        if pending is not None and pending.prefix and seat == self.to_move:
+        if pending is not None and pending.prefix and seat == self._mover:
             out[self._size + np.array(pending.prefix)] = 1.0
         return out
 
     def mask(self, seat: int) -> np.ndarray[Any, np.dtype[np.int8]]:
-        if self.pending is None or seat != self.to_move:
+        if self.pending is None or seat != self._mover:
             return np.zeros(self.codec.num_actions, np.int8)
         return self.pending.mask()
 
