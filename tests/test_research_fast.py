@@ -1,7 +1,7 @@
 """The rummies' fast observation tensor (``rummy_tensor``, read from the engine's state) is
 byte-identical to ``view_tensor`` of the seat's view, for every seat of random positions of
 whole matches, in both rummies, every player count and the options that change the tensor;
-and the environment's observations and masks are what the views give."""
+and the environment's observations and action tokens are what the views give."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import pytest
 
 from cardtable import Match
 from cardtable.research import pettingzoo as pz_env
+from cardtable.research.actions import Pending
 from cardtable.research.observations import view_tensor
 from cardtable.research.rummy_tensor import rummy_tensor
 from cardtable.research.table import observation
@@ -61,6 +62,8 @@ def test_the_environment_s_observations_are_the_views_tensors_over_whole_matches
         while not e.terminations[e.agent_selection]:
             agent = e.agent_selection
             m, codec = e.table.match, e.table.codec
+            slow = Pending(codec, m.legal_actions(), m.view(e.seats[agent])["state"])
+            assert e.table.pending is not None and e.table.pending.options == slow.options
             for other, seat in e.seats.items():
                 mine = e.table.pending if other == agent else None
                 got = e.observe(other)["observation"]

@@ -10,7 +10,7 @@ import numpy as np
 from cardtable.core.game import JSON, Action
 from cardtable.core.match import Match
 from cardtable.games.rummy.views import names
-from cardtable.research.actions import Codec, Pending, codec_for
+from cardtable.research.actions import Codec, Pending, RummyCodec, codec_for
 from cardtable.research.observations import Floats, layout, layout_of, view_tensor
 from cardtable.research.rummy_tensor import GAMES, rummy_tensor
 
@@ -82,6 +82,7 @@ class TokenTable:
         self._view: JSON | None = None
         self._tensors: dict[int, Floats] = {}  # per seat, until the next action is played
         self._fast = self.rules.game_id in GAMES
+        self._rummy = self.codec if isinstance(self.codec, RummyCodec) else None
         self._size = layout_of(self.rules).size
 
     def reset(self, seed: int) -> None:
@@ -106,7 +107,9 @@ class TokenTable:
         self._tensors = {}
         self.pending = None
         if seat is not None:
-            self.pending = Pending(self.codec, self.match.legal_actions(), self._pile_view)
+            rummy = self._rummy
+            encode = None if rummy is None else rummy.pile_encoder(m.state.pile)
+            self.pending = Pending(self.codec, m.legal_actions(), self._pile_view, encode)
 
     def _pile_view(self) -> JSON:
         """The mover's view's state, made only if an action's tokens need it (a take from
