@@ -234,9 +234,11 @@ class Pending:
         self._next = None
 
     def mask(self) -> np.ndarray[Any, np.dtype[np.int8]]:
-        out = np.zeros(self.codec.num_actions, np.int8)
-        out[self.next_tokens()] = 1
-        return out
+        """A new 0/1 int8 array (filled as bytes: a few tokens are set, cheaper so)."""
+        out = bytearray(self.codec.num_actions)
+        for t in self.next_tokens():
+            out[t] = 1
+        return np.frombuffer(out, np.int8)
 
     def push(self, token: int) -> Action | None:
         if token not in self.next_tokens():

@@ -12,7 +12,7 @@ from cardtable.core.match import Match
 from cardtable.games.rummy.views import names
 from cardtable.research.actions import Codec, Pending, RummyCodec, codec_for
 from cardtable.research.observations import Floats, layout, layout_of, view_tensor
-from cardtable.research.rummy_tensor import GAMES, rummy_tensor
+from cardtable.research.rummy_tensor import GAMES, Plan
 
 Reward = Literal["points", "match"]
 
@@ -81,7 +81,7 @@ class TokenTable:
         self.pending: Pending | None = None
         self._view: JSON | None = None
         self._tensors: dict[int, Floats] = {}  # per seat, until the next action is played
-        self._fast = self.rules.game_id in GAMES
+        self._plan = Plan(self.rules) if self.rules.game_id in GAMES else None
         self._rummy = self.codec if isinstance(self.codec, RummyCodec) else None
         self._size = layout_of(self.rules).size
 
@@ -115,7 +115,7 @@ class TokenTable:
         """The mover's view's state, made only if an action's tokens need it (a take from
         the rummy discard pile is encoded by its depth, and reads only the pile)."""
         m = self.match
-        if self._fast:
+        if self._plan is not None:
             return {"discard_pile": names(m.state.pile)}
         seat = self._mover
         assert seat is not None, "asked only while a decision is owed"
@@ -135,8 +135,8 @@ class TokenTable:
         if found is None:
             tail = self.codec.num_actions
             m = self.match
-            if self._fast:
-                found = rummy_tensor(self.rules, m.state, seat, m.scores, tail)
+            if self._plan is not None:
+                found = self._plan.tensor(m.state, seat, m.scores, tail)
             else:
                 tensor = view_tensor(self.view(seat), self.rules)
                 found = np.concatenate([tensor, np.zeros(tail, np.float32)])
@@ -148,7 +148,9 @@ class TokenTable:
         out = self._tensor(seat).copy()
         pending = self.pending
         if pending is not None and pending.prefix and seat == self._mover:
-            out[self._size + np.array(pending.prefix)] = 1.0
+            size = self._size
+            for t in pending.prefix:
+                out[size + t] = 1.0
         return out
 
     def mask(self, seat: int) -> np.ndarray[Any, np.dtype[np.int8]]:
