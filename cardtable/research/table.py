@@ -84,6 +84,7 @@ class TokenTable:
         self._plan = Plan(self.rules) if self.rules.game_id in GAMES else None
         self._rummy = self.codec if isinstance(self.codec, RummyCodec) else None
         self._size = layout_of(self.rules).size
+        self._new_decision()
 
     def reset(self, seed: int) -> None:
         self.match = Match(self.game, players=self.players, seed=seed, **self.options)
