@@ -39,6 +39,7 @@ COMPILED = [
     "cardtable/games/rummy/queen_city_rum.py",
     "cardtable/games/rummy/rummy_500.py",
     "cardtable/games/rummy/scoring.py",
+    "cardtable/games/rummy/seen.py",
     "cardtable/games/rummy/shapes.py",
 ]
 #: The packages above; each is compiled into a shared library of its own.

@@ -36,6 +36,12 @@ def ratio_interval(first: Slice, second: Slice, seconds: float, rounds: int) -> 
         a_units, a_took = first(slice_s, r)
         b_units, b_took = second(slice_s, r)
         ratios.append((a_units / a_took) / (b_units / b_took))
+    return interval(ratios)
+
+
+def interval(ratios: list[float]) -> dict[str, float]:
+    """The mean of per-round ratios and its 95% interval (Student's t)."""
+    rounds = len(ratios)
     mean = statistics.fmean(ratios)
     half = _T95.get(rounds - 1, 1.96) * statistics.stdev(ratios) / math.sqrt(rounds)
     return {"ratio": round(mean, 3), "low": round(mean - half, 3), "high": round(mean + half, 3)}

@@ -4,6 +4,7 @@ whole matches. Prints figures; never a test.
 
     .venv/bin/python bench/research_env.py rummy-500 --seconds 10
     .venv/bin/python bench/research_env.py rummy-500 --seconds 20 --rlcard   # beside RLCard
+    .venv/bin/python bench/research_env.py rummy-500 --seconds 60 --rlcard --rounds 10
 """
 
 from __future__ import annotations
@@ -52,26 +53,34 @@ def env_steps(game: str, players: int | None, seconds: float, seed: int = 1) -> 
 def against_rlcard(seconds: float, rounds: int = 4) -> dict[str, Any]:
     """Our PettingZoo Rummy 500 environment and RLCard's gin-rummy environment (reset + step
     with its own observation encoding, in the anchors' separate environment) measured in
-    ``rounds`` alternating slices, so that load on the machine falls on both alike."""
-    from alternate import alternate
+    ``rounds`` alternating slices, so that load on the machine falls on both alike: the
+    pooled rates, their ratio, and the ratio of each round's pair with its 95% interval."""
+    from alternate import alternate, interval
     from anchors import _run_worker, ensure_venv
 
     python = ensure_venv()
+    rates: list[list[float]] = [[], []]
 
     def ours(slice_s: float, r: int) -> tuple[float, float]:
         figures = env_steps("rummy-500", 2, slice_s, seed=r + 1)
+        rates[0].append(figures["steps"] / figures["seconds"])
         return figures["steps"], figures["seconds"]
 
     def rlcard(slice_s: float, r: int) -> tuple[float, float]:
         figures = _run_worker(python, "rlcard", "gin-rummy", slice_s, 0.5, 20240601 + r)
-        return figures["games"] * figures["decisions_per_game"], figures["elapsed_s"]
+        steps, took = figures["games"] * figures["decisions_per_game"], figures["elapsed_s"]
+        rates[1].append(steps / took)
+        return steps, took
 
     ours_rate, rl_rate = alternate(ours, rlcard, seconds, rounds)
-    return {
+    out: dict[str, Any] = {
         "pettingzoo_rummy_500_steps_per_s": round(ours_rate, 1),
         "rlcard_gin_rummy_steps_per_s": round(rl_rate, 1),
         "ratio (goal >= 2)": round(ours_rate / rl_rate, 2),
     }
+    if rounds >= 2:
+        out["ratio per round"] = interval([a / b for a, b in zip(*rates, strict=True)])
+    return out
 
 
 def main() -> None:
@@ -80,9 +89,10 @@ def main() -> None:
     p.add_argument("--players", type=int)
     p.add_argument("--seconds", type=float, default=10.0)
     p.add_argument("--rlcard", action="store_true", help="Rummy 500 beside RLCard gin-rummy")
+    p.add_argument("--rounds", type=int, default=4, help="alternating slices beside RLCard")
     a = p.parse_args()
     if a.rlcard:
-        print(json.dumps(against_rlcard(a.seconds)))
+        print(json.dumps(against_rlcard(a.seconds, a.rounds)))
     else:
         print(json.dumps(env_steps(a.game, a.players, a.seconds)))
 

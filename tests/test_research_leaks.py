@@ -1,6 +1,7 @@
 """No observation tensor or information state depends on a card hidden from its player: the
 hidden cards rearranged (``rearranged``, as in the bots' fairness tests), they are
-byte-identical, in all four games."""
+byte-identical, in all four games, and so is the rummies' tensor read from the engine's state
+(``rummy_tensor``)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import numpy as np
 import pytest
 
 from cardtable.research.observations import view_tensor
+from cardtable.research.rummy_tensor import GAMES, rummy_tensor
 from tests.support.bots import rearranged
 from tests.support.research import CONFIGS, first_hand_positions, openspiel_state
 
@@ -34,6 +36,11 @@ def test_rearranged_hidden_cards_leave_every_observation_byte_identical(
             theirs = openspiel_state(other)
             assert str(theirs) != str(ours)  # the hidden cards did move
             assert view_tensor(other.view(seat)).tobytes() == view_tensor(m.view(seat)).tobytes()
+            if game in GAMES:  # the environments' tensor, read from the engine's state
+                fast = rummy_tensor(m.rules, m.state, seat, m.scores)
+                assert rummy_tensor(other.rules, other.state, seat, other.scores).tobytes() == (
+                    fast.tobytes()
+                )
             for read in ("information_state", "observation"):
                 a = getattr(ours, f"{read}_string")(seat)
                 b = getattr(theirs, f"{read}_string")(seat)

@@ -25,6 +25,8 @@ import numpy as np
 
 from cardtable.core.cards import CARD_NAMES, parse_card
 from cardtable.core.game import JSON, Action, Rules
+from cardtable.games.rummy.actions import Rummy, Take
+from cardtable.games.rummy.state import depth_of
 
 CARDS = 53  # card columns: the 52 cards in canonical order (C-1), then the joker
 
@@ -135,6 +137,21 @@ class RummyCodec(Codec):
     def depends_on_view(self, text: str) -> bool:
         return text.startswith(("take", "rummy"))
 
+    def pile_encoder(self, pile: tuple[int, ...]) -> Callable[[Action], tuple[int, ...] | None]:
+        """``Pending``'s ``encode`` for a position whose discard pile (the engine's, bottom
+        first) is ``pile``: a take or a Rummy call by its depth, read from the cards."""
+        take, call = self.index["take 0"], self.index["rummy 0"]
+
+        def encode(a: Action) -> tuple[int, ...] | None:
+            if isinstance(a, Take | Rummy):
+                depth = depth_of(pile, a.card, a.nth) - 1
+                if depth < 0:
+                    raise ValueError(f"{a} is not in the discard pile")
+                return ((take if isinstance(a, Take) else call) + depth,)
+            return None
+
+        return encode
+
 
 def take_depth(pile: Sequence[str], words: Sequence[str]) -> int:
     """How deep in ``pile`` (bottom first, as views list it) the card of ``take [2nd] X``
@@ -169,8 +186,14 @@ class Pending:
     """
 
     def __init__(
-        self, codec: Codec, legal: Sequence[Action], view: JSON | Callable[[], JSON]
+        self,
+        codec: Codec,
+        legal: Sequence[Action],
+        view: JSON | Callable[[], JSON],
+        encode: Callable[[Action], tuple[int, ...] | None] | None = None,
     ) -> None:
+        """``encode``, if given, gives the tokens of the actions that depend on the view
+        without the view (None for the others): the same as ``codec.tokens``, cheaper."""
         self.codec = codec
         if callable(view):
             view = _once(view)
@@ -178,7 +201,11 @@ class Pending:
         options: dict[tuple[int, ...], Action] = {}
         for a in legal:
             seq = known(str(a))
-            options[codec.tokens(a, view) if seq is None else seq] = a
+            if seq is None:
+                seq = encode(a) if encode is not None else None
+                if seq is None:
+                    seq = codec.tokens(a, view)
+            options[seq] = a
         self.options = options
         if len(self.options) != len(legal):
             raise ValueError(f"two of the legal actions encode alike: {list(map(str, legal))}")
@@ -207,9 +234,11 @@ class Pending:
         self._next = None
 
     def mask(self) -> np.ndarray[Any, np.dtype[np.int8]]:
-        out = np.zeros(self.codec.num_actions, np.int8)
-        out[self.next_tokens()] = 1
-        return out
+        """A new 0/1 int8 array (filled as bytes: a few tokens are set, cheaper so)."""
+        out = bytearray(self.codec.num_actions)
+        for t in self.next_tokens():
+            out[t] = 1
+        return np.frombuffer(out, np.int8)
 
     def push(self, token: int) -> Action | None:
         if token not in self.next_tokens():

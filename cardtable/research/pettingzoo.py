@@ -83,6 +83,7 @@ class CardtableEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.table.reset(self._seeds.randrange(2**32))
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
+        self._rewarded = False
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
@@ -105,16 +106,19 @@ class CardtableEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             return
         assert action is not None, "an agent still playing must act"
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: 0.0 for a in self.agents}
-        got = self.table.step(int(action))
+        if self._rewarded:  # rewards last only for the step that earned them
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewarded = False
+        table = self.table
+        got = table.step(int(action))
         if got is not None:
-            for a, r in zip(self.possible_agents, got, strict=True):
-                self.rewards[a] = r
-        if self.table.over:
+            self.rewards = dict(zip(self.possible_agents, got, strict=True))
+            self._rewarded = True
+            self._accumulate_rewards()  # (all zero otherwise: nothing to add)
+        if table.over:
             self.terminations = {a: True for a in self.agents}
         else:
             self._select()
-        self._accumulate_rewards()
 
     def render(self) -> str | None:
         """The view of the agent to move, drawn by the terminal client (suit letters)."""

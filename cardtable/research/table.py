@@ -9,8 +9,10 @@ import numpy as np
 
 from cardtable.core.game import JSON, Action
 from cardtable.core.match import Match
-from cardtable.research.actions import Codec, Pending, codec_for
-from cardtable.research.observations import Floats, layout, view_tensor
+from cardtable.games.rummy.views import names
+from cardtable.research.actions import Codec, Pending, RummyCodec, codec_for
+from cardtable.research.observations import Floats, layout, layout_of, view_tensor
+from cardtable.research.rummy_tensor import GAMES, Plan
 
 Reward = Literal["points", "match"]
 
@@ -78,6 +80,11 @@ class TokenTable:
         self.players = self.match.players
         self.pending: Pending | None = None
         self._view: JSON | None = None
+        self._tensors: dict[int, Floats] = {}  # per seat, until the next action is played
+        self._plan = Plan(self.rules) if self.rules.game_id in GAMES else None
+        self._rummy = self.codec if isinstance(self.codec, RummyCodec) else None
+        self._size = layout_of(self.rules).size
+        self._new_decision()
 
     def reset(self, seed: int) -> None:
         self.match = Match(self.game, players=self.players, seed=seed, **self.options)
@@ -85,38 +92,70 @@ class TokenTable:
 
     @property
     def over(self) -> bool:
-        m = self.match
-        return m.is_over or (self.hands is not None and m.hand_number > self.hands)
+        return self._over
 
     @property
     def to_move(self) -> int | None:
-        return None if self.over else self.match.to_move
+        return self._mover
 
     def _new_decision(self) -> None:
+        """After a reset or an action played (the match is played through the table only):
+        whether the episode is over, who moves, the choice of their action."""
+        m = self.match
+        self._over = m.is_over or (self.hands is not None and m.hand_number > self.hands)
+        seat = self._mover = None if self._over else m.to_move
         self._view = None
-        self._tensor: Floats | None = None
+        self._tensors = {}
         self.pending = None
-        seat = self.to_move
         if seat is not None:
-            m = self.match
-            self._view = seat_view(m, seat)
-            self.pending = Pending(self.codec, m.legal_actions(), self._view["state"])
+            rummy = self._rummy
+            encode = None if rummy is None else rummy.pile_encoder(m.state.pile)
+            self.pending = Pending(self.codec, m.legal_actions(), self._pile_view, encode)
+
+    def _pile_view(self) -> JSON:
+        """The mover's view's state, made only if an action's tokens need it (a take from
+        the rummy discard pile is encoded by its depth, and reads only the pile)."""
+        m = self.match
+        if self._plan is not None:
+            return {"discard_pile": names(m.state.pile)}
+        seat = self._mover
+        assert seat is not None, "asked only while a decision is owed"
+        state: JSON = self.view(seat)["state"]
+        return state
 
     def view(self, seat: int) -> JSON:
         """What observations read of ``seat``'s view (``seat_view``)."""
-        if self._view is not None and seat == self._view["seat"]:
-            return self._view
-        return seat_view(self.match, seat)
+        if self._view is None or seat != self._view["seat"]:
+            self._view = seat_view(self.match, seat)
+        return self._view
+
+    def _tensor(self, seat: int) -> Floats:
+        """``seat``'s view tensor followed by an all-zero block for the chosen tokens, made once
+        per position and seat; the rummies' straight from the state (``rummy_tensor``)."""
+        found = self._tensors.get(seat)
+        if found is None:
+            tail = self.codec.num_actions
+            m = self.match
+            if self._plan is not None:
+                found = self._plan.tensor(m.state, seat, m.scores, tail)
+            else:
+                tensor = view_tensor(self.view(seat), self.rules)
+                found = np.concatenate([tensor, np.zeros(tail, np.float32)])
+            self._tensors[seat] = found
+        return found
 
     def observe(self, seat: int) -> Floats:
-        if seat != self.to_move:
-            return with_chosen(view_tensor(self.view(seat), self.rules), None, self.codec)
-        if self._tensor is None:  # the view stays the same while an action is built
-            self._tensor = view_tensor(self.view(seat), self.rules)
-        return with_chosen(self._tensor, self.pending, self.codec)
+        """The observation of ``seat``: a new array each time (the caller may keep it)."""
+        out = self._tensor(seat).copy()
+        pending = self.pending
+        if pending is not None and pending.prefix and seat == self._mover:
+            size = self._size
+            for t in pending.prefix:
+                out[size + t] = 1.0
+        return out
 
     def mask(self, seat: int) -> np.ndarray[Any, np.dtype[np.int8]]:
-        if self.pending is None or seat != self.to_move:
+        if self.pending is None or seat != self._mover:
             return np.zeros(self.codec.num_actions, np.int8)
         return self.pending.mask()
 
