@@ -94,12 +94,13 @@ class ViewDigest:
     (the melds, the pile, the history, the last hand) stays put from one step to the next
     and is compared, not serialized."""
 
-    def __init__(self, digest: Any) -> None:
+    def __init__(self, digest: Any, leave_out: frozenset[str] = frozenset()) -> None:
         self.digest = digest
+        self.leave_out = leave_out  # entries a later version added, to compare with an older
         self.last: dict[int | None, dict[str, object]] = {}
 
     def update(self, seat: int | None, view: JSON) -> None:
-        flat = {k: v for k, v in view.items() if k != "state"}
+        flat = {k: v for k, v in view.items() if k != "state" and k not in self.leave_out}
         state = view.get("state")
         if isinstance(state, dict):
             flat.update((f"state.{k}", v) for k, v in state.items())
@@ -113,7 +114,12 @@ class ViewDigest:
 
 
 def random_play(
-    game: str, players: int, matches: int, seed: int = 0, view_matches: int | None = None
+    game: str,
+    players: int,
+    matches: int,
+    seed: int = 0,
+    view_matches: int | None = None,
+    leave_out: frozenset[str] = frozenset(),
 ) -> Row:
     """Part one: the legal lists, records and scores of ``matches`` random matches, and the
     views of the first ``view_matches`` of them (all by default). Those views are, at each
@@ -128,7 +134,7 @@ def random_play(
     for match_seed in range(seed, seed + matches):
         m = Match(game, players=players, seed=match_seed)
         rng = random.Random(match_seed)
-        views = ViewDigest(digest) if match_seed < seed + view_matches else None
+        views = ViewDigest(digest, leave_out) if match_seed < seed + view_matches else None
         hand = 0
         while not m.is_over:
             legal = m.legal_actions()
@@ -214,7 +220,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--search", action="store_true", help="the search levels too (slow)")
     p.add_argument("--json", type=Path, help="write the rows to this file")
     p.add_argument("--compare", type=Path, help="compare with a file written by --json")
+    p.add_argument(
+        "--leave-out",
+        default="",
+        help="view entries not hashed, comma separated (ones added since the file compared)",
+    )
     a = p.parse_args(argv)
+    leave_out = frozenset(k for k in a.leave_out.split(",") if k.strip())
     if a.compare is not None and json.loads(a.compare.read_text()).get("seed") != a.seed:
         p.error(f"{a.compare} was made with another --seed")
     started = time.perf_counter()
@@ -222,7 +234,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{'game':16} {'n':>2}  {'chooser':14} {'matches':>6}  {'sha256':16}  {'time':>9}")
     todo = configs([g for g in a.games.split(",") if g.strip()])
     for game, players in todo:
-        rows.append(random_play(game, players, a.matches, a.seed, a.view_matches))
+        rows.append(random_play(game, players, a.matches, a.seed, a.view_matches, leave_out))
         print_row(rows[-1])
     for game, players in todo:
         for level in bot_levels(game, a.search) if a.bot_matches else []:
