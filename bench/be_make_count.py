@@ -13,9 +13,10 @@ round (its five cards and each upcard: 807,576 cases), how many orders change.
 
     .venv/bin/python bench/be_make_count.py cases --base 9dda71c
 
-``tournament``: the new heuristic against the old one, two seats each (levels ``heuristic``
-and ``heuristic-old`` alternating, seats rotated as ``cardtable tournament`` rotates them,
-one worker), printing the tournament's JSON and the new pair's share of match wins (par 50%).
+``tournament``: the new heuristic against the old one, two seats each (alternating round the
+table, each deal played with both seatings, as ``cardtable tournament`` seats two bots at four
+seats; one worker), printing the tournament's JSON: the ``heuristic`` line's wins are the new
+pair's (par 50%, with its Wilson interval).
 
     nice -n 10 .venv/bin/python bench/be_make_count.py tournament --base 9dda71c \\
         --matches 1000 --seed 1
@@ -36,7 +37,6 @@ import cardtable.bots.tournament as tournament
 from cardtable.bots import make_bot
 from cardtable.bots.base import Bot
 from cardtable.bots.heuristic import buck_euchre as new
-from cardtable.bots.stats import wilson_interval
 from cardtable.games.buck_euchre import LAYOUT, TABLES
 
 GAME = "buck-euchre"
@@ -73,6 +73,7 @@ def cases(base: str) -> None:
     old, old_bids = load_old(base)
     users = ("heuristic", "playouts", "bid reading")
     changed = dict.fromkeys(users, 0)
+    at_line = dict.fromkeys(users, 0)  # of the changed, those whose count is exactly the line
     disagree = {"heuristic/playouts": 0, "bid reading/playouts": 0, "heuristic/bid reading": 0}
     total = 0
     for combo in itertools.combinations(range(len(LAYOUT)), 5):
@@ -81,16 +82,19 @@ def cases(base: str) -> None:
         for trump in range(4):
             for dealer in (False, True):
                 total += 1
-                now = new.make_count(mask, trump, dealer=dealer) > 0
+                count = new.make_count(mask, trump, dealer=dealer)
+                now = count > 0
                 h = old.make_value(cards, trump, dealer=dealer) > 0
                 p = old._playout_make(mask, trump, dealer) > 0
                 b = old_bids.make_count(mask, trump, dealer=dealer) > 0
                 for user, before in zip(users, (h, p, b), strict=True):
                     changed[user] += before != now
+                    at_line[user] += before != now and count == 0
                 disagree["heuristic/playouts"] += h != p
                 disagree["bid reading/playouts"] += b != p
                 disagree["heuristic/bid reading"] += h != b
     dealer_changed = dict.fromkeys(users, 0)
+    dealer_at_line = dict.fromkeys(users, 0)
     dealer_total = 0
     for combo in itertools.combinations(range(len(LAYOUT)), 5):
         mask = sum(1 << p for p in combo)
@@ -100,21 +104,25 @@ def cases(base: str) -> None:
                 continue
             dealer_total += 1
             trump = TABLES.suit[4][up]
-            now = new.order_count(mask, up, dealer=True) > 0
+            count = new.order_count(mask, up, dealer=True)
+            now = count > 0
             six = mask | 1 << up
             h = old.order_value(cards, LAYOUT[up], dealer=True) > 0
             p = old._playout_make(six & ~(1 << old._playout_discard(six, trump)), trump, True) > 0
             b = old_bids.make_count(six, trump, dealer=True) > 0
             for user, before in zip(users, (h, p, b), strict=True):
                 dealer_changed[user] += before != now
+                dealer_at_line[user] += before != now and count == 0
     print(
         json.dumps(
             {
                 "cases": total,
                 "bids changed, by user": changed,
+                "of them with the count exactly 0": at_line,
                 "old counts disagreeing": disagree,
                 "dealer first-round cases (five cards and an upcard)": dealer_total,
                 "dealer orders changed, by user": dealer_changed,
+                "of those with the count exactly 0": dealer_at_line,
             },
             indent=1,
         )
@@ -133,14 +141,10 @@ def run_tournament(base: str, matches: int, seed: int) -> None:
         return plain(game, level, seed)
 
     setattr(tournament, "make_bot", with_old)  # noqa: B010 (the plain level names stay)
-    levels = ["heuristic", "heuristic-old", "heuristic", "heuristic-old"]
-    results = tournament.run_tournament(GAME, levels, matches=matches, seed=seed, workers=1)
-    out = results.to_json()
-    wins = sum(b.wins for b in results.bots if b.level == "heuristic")
-    decided = sum(1 for g in results.games if g.winner is not None)
-    low, high = wilson_interval(wins, decided)
-    out["new_pair"] = {"wins": wins, "matches": decided, "ci95": [round(low, 4), round(high, 4)]}
-    print(json.dumps(out))
+    results = tournament.run_tournament(
+        GAME, ["heuristic", "heuristic-old"], matches=matches, seed=seed, players=4, workers=1
+    )
+    print(json.dumps(results.to_json()))
 
 
 def main() -> None:

@@ -79,6 +79,12 @@ def _likely(value: float) -> float:
     return 1.0 / (1.0 + math.exp(-value / BID_SPREAD))
 
 
+def name_chance(hand: int, trump: int) -> float:
+    """The chance that a player holding ``hand`` would name ``trump`` (BE-6): above 1/2 exactly
+    when its make count is above the line the heuristic bot and the playouts name at."""
+    return _likely(make_count(hand, trump) - MAKE_LINE)
+
+
 class Bids:
     """The public bids of a hand as a seat's view shows them, read as evidence about the other
     players' cards (the seat's own bids tell it nothing): who passed the upcard or ordered it
@@ -115,17 +121,18 @@ class Bids:
             dealt[d] = (held[d] | (1 << discard if discard >= 0 else 0)) & ~(1 << up)
         chance = 1.0
         for p in self.passed:
-            chance *= 1.0 - self._first(dealt[p], p)
+            chance *= 1.0 - self.order_chance(dealt[p], p)
         if self.ordered >= 0:
-            chance *= self._first(dealt[self.ordered], self.ordered)
+            chance *= self.order_chance(dealt[self.ordered], self.ordered)
         if self.named >= 0:
-            chance *= _likely(make_count(dealt[self.named], u.trump) - MAKE_LINE)
+            chance *= name_chance(dealt[self.named], u.trump)
         for p in self.stayed:
             chance *= _likely(stay_count(held[p], u.trump) - STAY_LINE)
         return chance
 
-    def _first(self, hand: int, p: int) -> float:
-        """The chance that ``p`` orders the upcard (BE-5), the dealer counting it in."""
+    def order_chance(self, hand: int, p: int) -> float:
+        """The chance that ``p``, dealt ``hand``, orders the upcard (BE-5): above 1/2 exactly
+        when the heuristic bot and the playouts order, the dealer counting the upcard in."""
         return _likely(order_count(hand, self.u.up, dealer=p == self.u.dealer) - MAKE_LINE)
 
 

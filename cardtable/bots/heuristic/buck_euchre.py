@@ -36,13 +36,20 @@ plays the card ``card_choice`` picks there; the search's sampler of worlds
 (``cardtable.bots.buck_euchre.worlds``) reads the others' card play with the same
 ``card_choice``, from each sampled world's hand, so there is one card play for both.
 
+The make count that bids is one too: ``make_count`` over a hand mask, in whole hundredths of a
+point, with ``order_count``, ``best_discard`` and ``best_name`` over it. The bot, ``playout``
+and the search's reading of the bids (``cardtable.bots.buck_euchre.bids``) all order, name
+and discard with it, so no rounding can put them on two sides of the line
+(tests/test_be_make_count.py).
+
 ``playout`` is the search bot's policy in sampled worlds (it reads the sampled world's state,
-which holds only cards sampled from the seat's view, never the real hidden cards). It bids,
-discards and stays as the heuristic does, from bit masks (its sums run in another order, so at
-the exact lines rounding may decide otherwise: tests/test_bots_buck_euchre.py), and, since the
-sampled world is all it has, plays each trick knowing the sampled hands: it wins a trick with
-the cheapest card nobody after it can beat, or ducks. It beat uniformly random playouts
-clearly in search strength (docs/bots_buck_euchre.md).
+which holds only cards sampled from the seat's view, never the real hidden cards). It orders,
+names and discards with the bot's own functions, stays as the heuristic does from bit masks
+(its sum of the stay chances runs in another order, so at the exact line rounding may decide
+otherwise: tests/test_bots_buck_euchre.py), and, since the sampled world is all it has, plays
+each trick knowing the sampled hands: it wins a trick with the cheapest card nobody after it
+can beat, or ducks. It beat uniformly random playouts clearly in search strength
+(docs/bots_buck_euchre.md).
 """
 
 from __future__ import annotations
@@ -342,8 +349,9 @@ def _playout_stay(state: Any, seat: int, hand: int, trump: int) -> bool:
 
 def playout(rules: Any, state: Any, rng: random.Random) -> Action:
     """The search bot's policy in a sampled world (reads that world's state: see the module
-    docstring). Bids, discards and stays exactly as the heuristic does, from bit masks; in the
-    play each player takes a trick with the cheapest card nobody after it can beat, else ducks."""
+    docstring). Orders, names and discards with the bot's make count, stays as the heuristic
+    does from bit masks; in the play each player takes a trick with the cheapest card nobody
+    after it can beat, else ducks."""
     phase, seat, t = state.phase, state.turn, state.table
     hand = state.hands[seat]
     if phase == PLAYING:
