@@ -168,6 +168,7 @@ _MAKE_BYTES = tuple(
     for trump in range(4)
 )  # fmt: skip
 """``[trump][byte][value]``: the MAKE_* weights of those cards, in hundredths of a point."""
+_BASE, _DEALER, _VOID = _cents(MAKE_BASE), _cents(MAKE_DEALER), _cents(MAKE_VOID)
 
 
 def make_count(hand: int, trump: int, *, dealer: bool = False) -> float:
@@ -176,12 +177,12 @@ def make_count(hand: int, trump: int, *, dealer: bool = False) -> float:
     value whoever sums it: the line between ordering and passing (BE-5) cannot fall one way for
     the bot and the other for the search's playouts or its reading of the bids."""
     a, b, c = _MAKE_BYTES[trump]
-    total = a[hand & 255] + b[hand >> 8 & 255] + c[hand >> 16] + _cents(MAKE_BASE)
+    total = a[hand & 255] + b[hand >> 8 & 255] + c[hand >> 16] + _BASE
     if dealer:
-        total += _cents(MAKE_DEALER)
+        total += _DEALER
     for side in _SIDES[trump]:
         if not hand & side:
-            total += _cents(MAKE_VOID)
+            total += _VOID
     return total / 100
 
 
