@@ -9,7 +9,7 @@ counts from the source of an earlier commit (``git show``, nothing is copied her
 ``cases``: over all 340,032 cases (every five cards, each of the four trumps, dealer or not)
 how many bids, order or pass at the line 0, each old count decides otherwise than the new
 one, and how often the old counts disagreed among themselves; then, for the dealer's first
-round (its five cards and each upcard: 807,576 cases), how many orders change.
+round (its five cards and each upcard: 807,576 cases), how many orders and discards change.
 
     .venv/bin/python bench/be_make_count.py cases --base 9dda71c
 
@@ -95,6 +95,7 @@ def cases(base: str) -> None:
                 disagree["heuristic/bid reading"] += h != b
     dealer_changed = dict.fromkeys(users, 0)
     dealer_at_line = dict.fromkeys(users, 0)
+    discards = {"heuristic": 0, "playouts": 0}  # the dealer's discard, having ordered
     dealer_total = 0
     for combo in itertools.combinations(range(len(LAYOUT)), 5):
         mask = sum(1 << p for p in combo)
@@ -107,6 +108,10 @@ def cases(base: str) -> None:
             count = new.order_count(mask, up, dealer=True)
             now = count > 0
             six = mask | 1 << up
+            discard = new.best_discard(six, trump)
+            was = old.best_discard([*cards, LAYOUT[up]], trump)
+            discards["heuristic"] += LAYOUT[discard] != was
+            discards["playouts"] += discard != old._playout_discard(six, trump)
             h = old.order_value(cards, LAYOUT[up], dealer=True) > 0
             p = old._playout_make(six & ~(1 << old._playout_discard(six, trump)), trump, True) > 0
             b = old_bids.make_count(six, trump, dealer=True) > 0
@@ -123,6 +128,7 @@ def cases(base: str) -> None:
                 "dealer first-round cases (five cards and an upcard)": dealer_total,
                 "dealer orders changed, by user": dealer_changed,
                 "of those with the count exactly 0": dealer_at_line,
+                "dealer discards changed, by user": discards,
             },
             indent=1,
         )
