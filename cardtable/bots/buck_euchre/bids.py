@@ -5,44 +5,36 @@ passed the upcard is not, whoever stayed in holds a likely trick. ``determinize`
 unseen cards at random ``BID_DRAWS`` times (``Unseen``, what the view implies: BE-5, BE-10) and
 picks one deal with odds in proportion to the chance that its players would have bid as they
 did (sampling importance resampling). That chance is a logistic curve (``BID_SPREAD`` points
-wide) around a plain count of what making trump is worth (BE-5, BE-6: the bowers most, then the
-trump ace …, less 7.4 points: order or name above 0) and of what staying is worth (BE-8, BE-11:
-tricks likely, less five times the chance of none: stay above -1). The counts use the heuristic
-strategy's weights (docs/bots_buck_euchre.md), made plainer: the dealer's six cards count as
-the six less the least, with no trump as if two others were in, and no ruffing voids for a
-stayer. A seat's own bids are not read, nor
-drops (those cards are out of play) or second-round passes (they say only that no suit was
-strong enough).
-
-The weights are the heuristic's own (``MAKE_*``, ``STAY_*`` in
-``cardtable.bots.heuristic.buck_euchre``), summed from per-byte tables of a hand mask.
+wide) around the make count that the heuristic bot and the playouts bid with (``make_count`` and
+``order_count`` of ``cardtable.bots.heuristic.buck_euchre``, BE-5, BE-6: the bowers most, then
+the trump ace …; order or name above 0, the dealer counting the upcard in and its best discard
+out), and around a plain count of what staying is worth (BE-8, BE-11: tricks likely, less five
+times the chance of none: stay above -1) with the heuristic's weights (``STAY_*``) made
+plainer: with no trump as if two others were in, and no ruffing voids. A seat's own bids are
+not read, nor drops (those cards are out of play) or second-round passes (they say only that
+no suit was strong enough).
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
 
 from cardtable.bots.heuristic.buck_euchre import (
-    MAKE_BASE,
-    MAKE_DEALER,
-    MAKE_SIDE,
-    MAKE_TRUMP,
-    MAKE_VOID,
     STAY_PLAIN,
     STAY_SIDE,
     STAY_TRUMP,
     STYLE,
+    byte_sums,
+    make_count,
+    order_count,
 )
-from cardtable.core.cards import suit_of
 from cardtable.core.game import JSON
 from cardtable.games.buck_euchre import (
     DOWN,
     LAYOUT,
     ORDERING,
     SEATS,
-    TABLES,
     TAKEN,
     BuckEuchreState,
     Unseen,
@@ -51,71 +43,27 @@ from cardtable.games.tricks import NO_TRUMP, TRUMP_CHOICES, effective_suit, stre
 
 STAY_PLAIN_READ = STAY_PLAIN[2]  # no trump (BE-7): as if two others were in
 STAY_LINE = STYLE.stay  # stay value at which a player is as likely to stay as to drop
+MAKE_LINE = STYLE.make  # make count at which a player is as likely to make trump as to pass
 BID_SPREAD = 0.5
 
 
-def _evidence_tables() -> tuple[tuple[tuple[float, ...], ...], tuple[tuple[float, ...], ...]]:
-    """Per trump and layout position: what a card adds to the make count and its chance of a
-    trick for a stayer."""
-    make, stay = [], []
-    for trump in TRUMP_CHOICES:
-        make.append(tuple(
-            0.0 if trump == NO_TRUMP
-            else MAKE_TRUMP[strength(c, trump)] if effective_suit(c, trump) == trump
-            else MAKE_SIDE.get(strength(c, trump), 0.0)
-            for c in LAYOUT
-        ))  # fmt: skip
-        stay.append(tuple(
+def _stay_chances() -> tuple[tuple[float, ...], ...]:
+    """Per trump and layout position: a card's chance of a trick for a stayer."""
+    return tuple(
+        tuple(
             STAY_PLAIN_READ[strength(c, trump)] if trump == NO_TRUMP
             else STAY_TRUMP[strength(c, trump)] if effective_suit(c, trump) == trump
             else STAY_SIDE.get(strength(c, trump), 0.0)
             for c in LAYOUT
-        ))  # fmt: skip
-    return tuple(make), tuple(stay)
+        )
+        for trump in TRUMP_CHOICES
+    )  # fmt: skip
 
 
-_MAKE_COUNT, _STAY_CHANCE = _evidence_tables()
+_STAY_CHANCE = _stay_chances()
 BID_DRAWS = 20  # uniform deals weighed against the bids for each world
-
-
-def _byte_sums(
-    weights: Sequence[float], combine: Callable[[float, float], float], unit: float
-) -> tuple[tuple[float, ...], ...]:
-    """For each byte of a layout mask and each value of it, its cards' weights combined."""
-    out = []
-    for k in range(3):
-        row = []
-        for m in range(256):
-            acc = unit
-            for i in range(8):
-                if m >> i & 1:
-                    acc = combine(acc, weights[8 * k + i])
-            row.append(acc)
-        out.append(tuple(row))
-    return tuple(out)
-
-
-_MAKE_SUM = tuple(_byte_sums(w, float.__add__, 0.0) for w in _MAKE_COUNT)
-_STAY_SUM = tuple(_byte_sums(w, float.__add__, 0.0) for w in _STAY_CHANCE)
-_STAY_MISS = tuple(_byte_sums(w, lambda a, p: a * (1.0 - p), 1.0) for w in _STAY_CHANCE)
-_SIDE_SUITS = tuple(
-    tuple(TABLES.follow[trump][s] for s in range(4) if s != trump) for trump in TRUMP_CHOICES
-)
-
-
-def make_count(hand: int, trump: int, *, dealer: bool = False) -> float:
-    """What making ``trump`` is worth to the holder of ``hand`` (a layout mask), in points; a
-    six-card hand (the dealer with the upcard) counts its best five."""
-    a, b, c = _MAKE_SUM[trump]
-    total = a[hand & 255] + b[hand >> 8 & 255] + c[hand >> 16]
-    if hand.bit_count() > 5:
-        w = _MAKE_COUNT[trump]
-        total -= min(w[p] for p in range(len(LAYOUT)) if hand >> p & 1)
-    voids = 0
-    for side in _SIDE_SUITS[trump]:
-        if not hand & side:
-            voids += 1
-    return total + MAKE_BASE + MAKE_VOID * voids + (MAKE_DEALER if dealer else 0.0)
+_STAY_SUM = tuple(byte_sums(w, float.__add__, 0.0) for w in _STAY_CHANCE)
+_STAY_MISS = tuple(byte_sums(w, lambda a, p: a * (1.0 - p), 1.0) for w in _STAY_CHANCE)
 
 
 def stay_count(hand: int, trump: int) -> float:
@@ -131,6 +79,12 @@ def _likely(value: float) -> float:
     return 1.0 / (1.0 + math.exp(-value / BID_SPREAD))
 
 
+def name_chance(hand: int, trump: int) -> float:
+    """The chance that a player holding ``hand`` would name ``trump`` (BE-6): above 1/2 exactly
+    when its make count is above the line the heuristic bot and the playouts name at."""
+    return _likely(make_count(hand, trump) - MAKE_LINE)
+
+
 class Bids:
     """The public bids of a hand as a seat's view shows them, read as evidence about the other
     players' cards (the seat's own bids tell it nothing): who passed the upcard or ordered it
@@ -140,7 +94,6 @@ class Bids:
         self.u = u
         d = u.dealer
         order = [(d + 1 + i) % SEATS for i in range(SEATS)]
-        self.upcard_suit = suit_of(LAYOUT[u.up])
         passed: list[int] = []
         if u.phase == ORDERING:
             passed = order[: u.passed]
@@ -168,21 +121,19 @@ class Bids:
             dealt[d] = (held[d] | (1 << discard if discard >= 0 else 0)) & ~(1 << up)
         chance = 1.0
         for p in self.passed:
-            chance *= 1.0 - self._first(dealt[p], p)
+            chance *= 1.0 - self.order_chance(dealt[p], p)
         if self.ordered >= 0:
-            chance *= self._first(dealt[self.ordered], self.ordered)
+            chance *= self.order_chance(dealt[self.ordered], self.ordered)
         if self.named >= 0:
-            chance *= _likely(make_count(dealt[self.named], u.trump))
+            chance *= name_chance(dealt[self.named], u.trump)
         for p in self.stayed:
             chance *= _likely(stay_count(held[p], u.trump) - STAY_LINE)
         return chance
 
-    def _first(self, hand: int, p: int) -> float:
-        """The chance that ``p`` orders the upcard (BE-5), the dealer counting it in."""
-        dealer = p == self.u.dealer
-        if dealer:
-            hand |= 1 << self.u.up
-        return _likely(make_count(hand, self.upcard_suit, dealer=dealer))
+    def order_chance(self, hand: int, p: int) -> float:
+        """The chance that ``p``, dealt ``hand``, orders the upcard (BE-5): above 1/2 exactly
+        when the heuristic bot and the playouts order, the dealer counting the upcard in."""
+        return _likely(order_count(hand, self.u.up, dealer=p == self.u.dealer) - MAKE_LINE)
 
 
 def determinize(view: JSON, seat: int, rng: random.Random) -> BuckEuchreState:

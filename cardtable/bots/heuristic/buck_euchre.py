@@ -36,21 +36,29 @@ plays the card ``card_choice`` picks there; the search's sampler of worlds
 (``cardtable.bots.buck_euchre.worlds``) reads the others' card play with the same
 ``card_choice``, from each sampled world's hand, so there is one card play for both.
 
+The make count that bids is one too: ``make_count`` over a hand mask, in whole hundredths of a
+point, with ``order_count``, ``best_discard`` and ``best_name`` over it. The bot, ``playout``
+and the search's reading of the bids (``cardtable.bots.buck_euchre.bids``) all order, name
+and discard with it, so no rounding can put them on two sides of the line
+(tests/test_be_make_count.py).
+
 ``playout`` is the search bot's policy in sampled worlds (it reads the sampled world's state,
-which holds only cards sampled from the seat's view, never the real hidden cards). It bids,
-discards and stays as the heuristic does, from bit masks (its sums run in another order, so at
-the exact lines rounding may decide otherwise: tests/test_bots_buck_euchre.py), and, since the
-sampled world is all it has, plays each trick knowing the sampled hands: it wins a trick with
-the cheapest card nobody after it can beat, or ducks. It beat uniformly random playouts
-clearly in search strength (docs/bots_buck_euchre.md).
+which holds only cards sampled from the seat's view, never the real hidden cards). It orders,
+names and discards with the bot's own functions, stays as the heuristic does from bit masks
+(its sum of the stay chances runs in another order, so at the exact line rounding may decide
+otherwise: tests/test_bots_buck_euchre.py), and, since the sampled world is all it has, plays
+each trick knowing the sampled hands: it wins a trick with the cheapest card nobody after it
+can beat, or ducks. It beat uniformly random playouts clearly in search strength
+(docs/bots_buck_euchre.md).
 """
 
 from __future__ import annotations
 
+import operator
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from cardtable.core.cards import SUITS, card_str, suit_of
 from cardtable.core.game import JSON, Action
@@ -80,11 +88,14 @@ from cardtable.games.tricks import NO_TRUMP, effective_suit, strength
 
 # -- card sense -----------------------------------------------------------------------------------
 SET = 5  # points for failing the requirement (BE-11)
+N = TypeVar("N", int, float)
 
-# What making trump is worth, in points, counted card by card: the count a club player keeps
-# (the right bower most, the left, then the ace of trump ...), with weights fitted to 47,000
-# simulated hands in which a heuristic player was made to order or name (docs/bots_buck_euchre.md).
-# A maker who takes k >= 3 tricks gains k; one who takes fewer is set 5 (BE-11).
+# The make count's weights: what making trump is worth, in points, counted card by card as a
+# club player counts (the right bower most, the left, then the ace of trump ...). Measured, not
+# guessed: a linear fit of the maker's points on the cards held, over 47,000 simulated hands in
+# which a heuristic player was made to order or name (docs/bots_buck_euchre.md). A maker who
+# takes k >= 3 tricks gains k; one who takes fewer is set 5 (BE-11). The one place they live:
+# ``make_count`` sums them for the bot, the playouts and the search's bid reading alike.
 MAKE_TRUMP = {16: 3.9, 15: 2.7, 14: 2.2, 13: 1.85, 12: 1.65, 10: 1.5, 9: 1.5}  # by strength
 MAKE_SIDE = {14: 0.9, 13: 0.4, 12: 0.15}  # side-suit ace, king, queen; lower cards 0
 MAKE_VOID = 0.15  # each side suit missing (the maker ruffs it)
@@ -111,38 +122,94 @@ def eff(c: int, trump: int) -> int:
     return effective_suit(c, trump)
 
 
-def power(c: int, trump: int, led: int) -> int:
-    """How a card ranks in a trick whose led suit is ``led``: 0 if it can neither follow nor
-    trump, trumps above every card of the led suit (BE-10)."""
-    s = effective_suit(c, trump)
-    if s == trump:
-        return 100 + strength(c, trump)
-    return strength(c, trump) if s == led else 0
+# -- the make count (BE-5, BE-6): the one count that bids, for the bot, playouts and bid reading --
+_BITS = tuple(tuple(i for i in range(24) if m >> i & 1) for m in range(1 << 8))
+_SIDES = tuple(
+    tuple(TABLES.follow[trump][s] for s in range(4) if s != trump) for trump in range(4)
+)  # per trump, the masks of the three side suits
 
 
-def make_value(hand: Sequence[int], trump: int, *, dealer: bool = False) -> float:
-    """What making ``trump`` with these five cards is worth, in points (see MAKE_*)."""
-    value = MAKE_BASE + (MAKE_DEALER if dealer else 0.0)
-    sides = set()
-    for c in hand:
-        if eff(c, trump) == trump:
-            value += MAKE_TRUMP[strength(c, trump)]
-        else:
-            value += MAKE_SIDE.get(strength(c, trump), 0.0)
-            sides.add(eff(c, trump))
-    return value + MAKE_VOID * (3 - len(sides))
+def _positions(mask: int) -> list[int]:
+    return [*_BITS[mask & 255], *(8 + i for i in _BITS[mask >> 8 & 255]),
+            *(16 + i for i in _BITS[mask >> 16])]  # fmt: skip
 
 
-def best_discard(six: Sequence[int], trump: int) -> int:
-    """The dealer's discard (BE-5): the card whose loss leaves the most valuable five (the
-    lowest side card, a void made where it can be)."""
-    return max(
-        six,
-        key=lambda c: (
-            round(make_value([x for x in six if x != c], trump), 6),  # ties exact
-            -power(c, trump, eff(c, trump)),
-        ),
+def byte_sums(
+    weights: Sequence[N], combine: Callable[[N, N], N], unit: N
+) -> tuple[tuple[N, ...], ...]:
+    """For each byte of a layout mask and each value of it, its cards' weights combined: a
+    mask's total is then three lookups, whatever the cards."""
+    out = []
+    for k in range(3):
+        row = []
+        for m in range(256):
+            acc = unit
+            for i in _BITS[m]:
+                acc = combine(acc, weights[8 * k + i])
+            row.append(acc)
+        out.append(tuple(row))
+    return tuple(out)
+
+
+def _cents(points: float) -> int:
+    return round(100 * points)
+
+
+_MAKE_BYTES = tuple(
+    byte_sums(
+        [
+            _cents(MAKE_TRUMP[strength(c, trump)] if eff(c, trump) == trump
+                   else MAKE_SIDE.get(strength(c, trump), 0.0))
+            for c in LAYOUT
+        ],
+        operator.add,
+        0,
     )
+    for trump in range(4)
+)  # fmt: skip
+"""``[trump][byte][value]``: the MAKE_* weights of those cards, in hundredths of a point."""
+_BASE, _DEALER, _VOID = _cents(MAKE_BASE), _cents(MAKE_DEALER), _cents(MAKE_VOID)
+
+
+def make_count(hand: int, trump: int, *, dealer: bool = False) -> float:
+    """What making ``trump`` with the five cards of ``hand`` (a layout mask) is worth to the
+    maker, in points (MAKE_*; BE-11). Summed in whole hundredths, so that the count has one
+    value whoever sums it: the line between ordering and passing (BE-5) cannot fall one way for
+    the bot and the other for the search's playouts or its reading of the bids."""
+    a, b, c = _MAKE_BYTES[trump]
+    total = a[hand & 255] + b[hand >> 8 & 255] + c[hand >> 16] + _BASE
+    if dealer:
+        total += _DEALER
+    for side in _SIDES[trump]:
+        if not hand & side:
+            total += _VOID
+    return total / 100
+
+
+def best_discard(six: int, trump: int) -> int:
+    """The dealer's discard (BE-5), a layout position: the card whose loss leaves the five
+    with the highest make count (the lowest side card, a void made where it can be)."""
+    power, suit = TABLES.power[trump], TABLES.suit[trump]
+    return max(
+        _positions(six),
+        key=lambda p: (make_count(six & ~(1 << p), trump, dealer=True), -power[suit[p]][p]),
+    )
+
+
+def order_count(hand: int, upcard: int, *, dealer: bool) -> float:
+    """The make count of ordering the upcard's suit (BE-5; ``upcard`` a layout position): the
+    dealer counts the upcard in and its best discard out."""
+    trump = TABLES.suit[NO_TRUMP][upcard]
+    if dealer:
+        six = hand | 1 << upcard
+        hand = six & ~(1 << best_discard(six, trump))
+    return make_count(hand, trump, dealer=dealer)
+
+
+def best_name(hand: int, turned: int) -> tuple[float, int]:
+    """The suit with the highest make count to name (BE-6: not the turned-down one), and its
+    count."""
+    return max((make_count(hand, s), s) for s in range(4) if s != turned)
 
 
 # -- what the seat has seen -----------------------------------------------------------------------
@@ -158,22 +225,6 @@ def seen_world(view: JSON) -> BuckEuchreState:
 
 
 # -- bidding, discarding, staying -----------------------------------------------------------------
-def order_value(hand: Sequence[int], upcard: int, *, dealer: bool) -> float:
-    """What ordering the upcard's suit is worth (BE-5): the dealer counts the upcard and the
-    best discard."""
-    trump = suit_of(upcard)
-    if dealer:
-        six = [*hand, upcard]
-        five = [c for c in six if c != best_discard(six, trump)]
-        return make_value(five, trump, dealer=True)
-    return make_value(hand, trump)
-
-
-def best_name(hand: Sequence[int], turned: int) -> tuple[float, int]:
-    """The most valuable suit to name (BE-6: not the turned-down one), and its value."""
-    return max((make_value(hand, s), s) for s in range(4) if s != turned)
-
-
 def opponents_expected(seat: int, dealer: int, stayed: int, style: Style = STYLE) -> float:
     """How many others are likely to be in with no trump (BE-7): those who stayed (a seat
     mask), and part of those still to decide."""
@@ -241,19 +292,19 @@ class HeuristicBot:
         style, seat = self.style, view["seat"]
         world = seen_world(view)
         t = world.table
-        hand = layout_cards(world.hands[seat])
+        hand = world.hands[seat]
         phase = view["state"]["phase"]
         if phase == "order":
-            value = order_value(hand, LAYOUT[t.upcard], dealer=seat == t.dealer)
+            value = order_count(hand, t.upcard, dealer=seat == t.dealer)
             return by_text["order" if value > style.make else "pass"]
         if phase == "discard":
-            return by_text["discard " + card_str(best_discard(hand, t.trump))]
+            return by_text["discard " + card_str(LAYOUT[best_discard(hand, t.trump)])]
         if phase == "name":
             value, suit = best_name(hand, suit_of(LAYOUT[t.upcard]))
             return by_text[f"trump {SUITS[suit]}" if value > style.make else "pass"]
         if phase == "decide":
             opponents = opponents_expected(seat, t.dealer, t.stayed, style)
-            stay = stay_value(hand, t.trump, opponents) > style.stay
+            stay = stay_value(layout_cards(hand), t.trump, opponents) > style.stay
             return by_text["stay" if stay else "drop"]
         card = LAYOUT[card_choice(world, seat, style=style)]
         return by_text["play " + card_str(card)]
@@ -264,52 +315,16 @@ _T = TABLES
 _LAYOUT = LAYOUT
 
 
-def _playout_tables() -> tuple[tuple[tuple[float, ...], ...], tuple[tuple[float, ...], ...]]:
-    """Per trump and layout position: the card's make value (MAKE_*) and its chance of a trick
-    for a stayer (STAY_*); the no-trump chances come by how many others are in (1-3)."""
-    make, stay = [], []
-    for trump in range(4):
-        make.append(tuple(
-            MAKE_TRUMP[strength(c, trump)] if eff(c, trump) == trump
-            else MAKE_SIDE.get(strength(c, trump), 0.0)
-            for c in _LAYOUT
-        ))  # fmt: skip
-        stay.append(tuple(stay_chances([c], trump, 3.0)[0] for c in _LAYOUT))
+def _stay_tables() -> tuple[tuple[float, ...], ...]:
+    """Per trump and layout position: the card's chance of a trick for a stayer (STAY_*); the
+    no-trump chances come by how many others are in (1-3)."""
+    stay = [tuple(stay_chances([c], trump, 3.0)[0] for c in _LAYOUT) for trump in range(4)]
     for others in (1, 2, 3):
         stay.append(tuple(stay_chances([c], NO_TRUMP, others)[0] for c in _LAYOUT))
-    return tuple(make), tuple(stay)
+    return tuple(stay)
 
 
-_MAKE_W, _STAY_W = _playout_tables()  # _STAY_W[4 + k - 1]: no trump, k others in
-_BITS = tuple(tuple(i for i in range(24) if m >> i & 1) for m in range(1 << 8))
-_SIDES = tuple(tuple(_T.follow[trump][s] for s in range(4) if s != trump) for trump in range(4))
-
-
-def _positions(mask: int) -> list[int]:
-    return [*_BITS[mask & 255], *(8 + i for i in _BITS[mask >> 8 & 255]),
-            *(16 + i for i in _BITS[mask >> 16])]  # fmt: skip
-
-
-def _playout_make(hand: int, trump: int, dealer: bool) -> float:
-    """``make_value`` from a mask of five cards."""
-    w = _MAKE_W[trump]
-    total = MAKE_BASE + (MAKE_DEALER if dealer else 0.0)
-    for p in _positions(hand):
-        total += w[p]
-    for side in _SIDES[trump]:
-        if not hand & side:
-            total += MAKE_VOID
-    return total
-
-
-def _playout_discard(six: int, trump: int) -> int:
-    """``best_discard`` from a mask: the card whose loss leaves the most valuable five."""
-    power = _T.power[trump]
-    suit = _T.suit[trump]
-    return max(
-        _positions(six),
-        key=lambda p: (round(_playout_make(six & ~(1 << p), trump, True), 6), -power[suit[p]][p]),
-    )
+_STAY_W = _stay_tables()  # _STAY_W[4 + k - 1]: no trump, k others in
 
 
 def _playout_stay(state: Any, seat: int, hand: int, trump: int) -> bool:
@@ -335,24 +350,19 @@ def _playout_stay(state: Any, seat: int, hand: int, trump: int) -> bool:
 
 def playout(rules: Any, state: Any, rng: random.Random) -> Action:
     """The search bot's policy in a sampled world (reads that world's state: see the module
-    docstring). Bids, discards and stays exactly as the heuristic does, from bit masks; in the
-    play each player takes a trick with the cheapest card nobody after it can beat, else ducks."""
+    docstring). Orders, names and discards with the bot's make count, stays as the heuristic
+    does from bit masks; in the play each player takes a trick with the cheapest card nobody
+    after it can beat, else ducks."""
     phase, seat, t = state.phase, state.turn, state.table
     hand = state.hands[seat]
     if phase == PLAYING:
         return _playout_card(state, seat, hand, t)
     if phase == ORDERING:
-        trump = suit_of(_LAYOUT[t.upcard])
-        dealer = seat == t.dealer
-        if dealer:
-            six = hand | 1 << t.upcard
-            hand = six & ~(1 << _playout_discard(six, trump))
-        return ORDER if _playout_make(hand, trump, dealer) > STYLE.make else PASS
+        return ORDER if order_count(hand, t.upcard, dealer=seat == t.dealer) > STYLE.make else PASS
     if phase == DISCARDING:
-        return DISCARDS[_LAYOUT[_playout_discard(hand, t.trump)]]
+        return DISCARDS[_LAYOUT[best_discard(hand, t.trump)]]
     if phase == NAMING:
-        turned = suit_of(_LAYOUT[t.upcard])
-        best, suit = max((_playout_make(hand, s, False), s) for s in range(4) if s != turned)
+        best, suit = best_name(hand, suit_of(_LAYOUT[t.upcard]))
         return TRUMPS[suit] if best > STYLE.make else PASS
     return STAY if _playout_stay(state, seat, hand, t.trump) else DROP
 
