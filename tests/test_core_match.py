@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import copy
 import json
-from typing import Any
 
 import pytest
 
 import cardtable
 from cardtable import IllegalActionError, Match, NotationError, OptionError, RecordError
 from cardtable.core.invariants import InvariantError, check_state, random_match
+from cardtable.core.views import View
 from tests.support import toygame  # noqa: F401  (registers toy-high-card)
+from tests.support.views import last_hand
 
 TOY = "toy-high-card"
 
@@ -63,7 +64,7 @@ def test_c4_hands_follow_and_match_ends() -> None:
     assert m.scores == [0, 2] and m.hand_scores == {"tricks": [0, 2], "total": [0, 2]}
     assert m.hand_number == 2 and m.dealer == 0 and m.to_move == 1
     assert m.view(1)["state"]["hand"] == ["2c", "4c"]
-    assert m.view(0)["last_hand"]["number"] == 1
+    assert last_hand(m, 0)["number"] == 1
     assert m.view(None)["history"] == [
         {"number": 1, "breakdown": {"tricks": [0, 2], "total": [0, 2]}, "scores": [0, 2]}
     ]
@@ -164,9 +165,10 @@ def test_c6_leak_check_reads_each_finished_hand_once(monkeypatch: pytest.MonkeyP
     check_state(m)
     shown = Match.view
 
-    def altered(self: Match, seat: int | None) -> dict[str, Any]:
+    def altered(self: Match, seat: int | None) -> View:
         view = shown(self, seat)
-        view["history"][-1]["breakdown"] = {"total": [0, 0], "taken": "Ac Kd"}
+        leak = {"total": [0, 0], "taken": "Ac Kd"}  # a hidden card named where none belongs
+        view["history"][-1]["breakdown"] = leak  # type: ignore[typeddict-item]
         return view
 
     monkeypatch.setattr(Match, "view", altered)

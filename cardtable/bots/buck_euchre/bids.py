@@ -36,7 +36,6 @@ from cardtable.bots.heuristic.buck_euchre import (
     STYLE,
 )
 from cardtable.core.cards import suit_of
-from cardtable.core.game import JSON
 from cardtable.games.buck_euchre import (
     DOWN,
     LAYOUT,
@@ -45,6 +44,7 @@ from cardtable.games.buck_euchre import (
     TABLES,
     TAKEN,
     BuckEuchreState,
+    BuckEuchreView,
     Unseen,
 )
 from cardtable.games.tricks import NO_TRUMP, TRUMP_CHOICES, effective_suit, strength
@@ -185,7 +185,7 @@ class Bids:
         return _likely(make_count(hand, self.upcard_suit, dealer=dealer))
 
 
-def determinize(view: JSON, seat: int, rng: random.Random) -> BuckEuchreState:
+def determinize(view: BuckEuchreView, seat: int, rng: random.Random) -> BuckEuchreState:
     """A world for ``seat``'s view: ``BID_DRAWS`` uniform deals of the unseen cards (``Unseen``),
     one of them picked with odds in proportion to the chance that its players would have bid as
     they did (``Bids``): sampling importance resampling."""
