@@ -15,7 +15,8 @@ from cardtable.cli.text import count, t
 from cardtable.core.game import Settlement
 from cardtable.core.match import Match
 from cardtable.core.views import View
-from cardtable.games.buck_euchre import BuckEuchreOptions, BuckEuchreView
+from cardtable.games.buck_euchre import BuckEuchre, BuckEuchreOptions, BuckEuchreView
+from cardtable.games.royal_casino.rules import RoyalCasino
 from cardtable.games.royal_casino.views import (
     RoyalCasinoOptions,
     RoyalCasinoView,
@@ -247,15 +248,16 @@ def end_reason(m: Match, seat: int | None) -> str:
     last = m.hands[-1]
     settled = last.settlement
     assert settled is not None
-    target = m.rules.options.get("target")
-    if m.game_id == "buck-euchre":
-        won = m.rules.view(last.final, None).get("tricks_won") or []
-        if m.rules.options.get("five_tricks_win") and 5 in won:
+    rules = m.rules
+    if isinstance(rules, BuckEuchre):  # its view and options typed as Buck Euchre's
+        won = rules.view(last.final, None)["tricks_won"]
+        if rules.settings["five_tricks_win"] and 5 in won:
             return t("term.end.why.be13", who=who)
         return t("term.end.why.be12", who=who)
-    if m.game_id == "royal-casino":
+    target = rules.options.get("target")
+    if isinstance(rules, RoyalCasino):
         before = settled.scores[m.winner] - settled.points[m.winner]
-        short = int(target) - before  # type: ignore[call-overload]
+        short = rules.settings["target"] - before
         if 1 <= short <= 3 and settled.breakdown[NEAR_ITEMS[short]][m.winner]:
             item = t(f"item.{NEAR_ITEMS[short]}")
             return t("term.end.why.rc22", who=who, item=item, target=target)
