@@ -41,8 +41,8 @@ from cardtable.bots import make_bot
 from cardtable.bots.base import Bot
 from cardtable.bots.buck_euchre.measures import win_chance
 from cardtable.bots.search import rules_for
-from cardtable.core.game import JSON
 from cardtable.core.match import Match
+from cardtable.core.views import View
 
 GAME = "buck-euchre"
 LEVEL = "search:medium"  # the seat whose decisions are kept
@@ -54,14 +54,14 @@ FINISHES = {
 
 @dataclass
 class Decision:
-    view: JSON
+    view: View
     legal: list[str]
     phase: str
     chance: list[float]  # per legal action, the win chance after it on the real deal
 
 
 def finish(
-    rules: Any, state: Any, scores: tuple[int, ...], seat: int, own: Bot | None, view: JSON
+    rules: Any, state: Any, scores: tuple[int, ...], seat: int, own: Bot | None, view: View
 ) -> float:
     """The hand from ``state`` played out, ``seat``'s win chance: heuristic players, but for
     ``seat`` itself when ``own`` is given (the bot that played the match there)."""
@@ -69,7 +69,7 @@ def finish(
     while (mover := rules.to_move(state)) is not None:
         legal = rules.legal_actions(state)
         if len(legal) > 1:
-            seen = {**view, "seat": mover, "side": mover, "state": rules.view(state, mover)}
+            seen: View = {**view, "seat": mover, "side": mover, "state": rules.view(state, mover)}
             action = (own if own is not None and mover == seat else bot).choose(seen, legal)
         else:
             action = legal[0]

@@ -35,7 +35,7 @@ import json
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -43,7 +43,6 @@ from typing import Any
 import cardtable
 from cardtable import _pure
 from cardtable.bots import make_bot
-from cardtable.core.game import JSON
 from cardtable.core.match import Match
 from cardtable.core.registry import game_ids, rules_class
 from cardtable.server.seats import levels_for
@@ -99,7 +98,7 @@ class ViewDigest:
         self.leave_out = leave_out  # entries a later version added, to compare with an older
         self.last: dict[int | None, dict[str, object]] = {}
 
-    def update(self, seat: int | None, view: JSON) -> None:
+    def update(self, seat: int | None, view: Mapping[str, Any]) -> None:
         flat = {k: v for k, v in view.items() if k != "state" and k not in self.leave_out}
         state = view.get("state")
         if isinstance(state, dict):

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import Any
 
 from cardtable.bots.buck_euchre import bids
 from cardtable.bots.heuristic import buck_euchre as heuristic
 from cardtable.core.game import Action
-from cardtable.core.registry import rules_class
 from cardtable.games import buck_euchre as engine
 
-RULES = rules_class("buck-euchre").create(4, {})
+RULES = engine.BuckEuchre.create(4, {})
 CARDS = range(len(engine.LAYOUT))
 CLUBS = 0
 
@@ -74,7 +74,7 @@ def choices(state: engine.BuckEuchreState, rng: random.Random) -> tuple[Action, 
     """The heuristic bot's action from the seat's view and the playout policy's from the state."""
     seat = state.turn
     assert seat is not None
-    view = {"seat": seat, "state": RULES.view(state, seat)}  # the parts of a match's view it reads
+    view: Any = {"seat": seat, "state": RULES.view(state, seat)}  # the parts the bot reads
     bot = heuristic.HeuristicBot(0).choose(view, RULES.legal_actions(state))
     return bot, heuristic.playout(RULES, state, rng)
 

@@ -9,6 +9,7 @@ import json
 
 from cardtable import Match, parse_cards
 from tests.support.buck_euchre import deal, play
+from tests.support.views import last_hand
 
 HANDS = ["Jd Qd 9s Ts Kc", "Jh Kh 9c Tc Qc", "Qh Th Ad Kd 9d", "9h Ac As Ks Qs"]
 UP, KITTY = "Ah", "Jc Td Js"
@@ -106,7 +107,7 @@ def test_view_of_a_finished_hand() -> None:
     play(m, "pass, order, discard Qs, stay, stay, stay, play 9s, play 9c, play Th, play As")
     play(m, "play Qh, play Ah, play Jd, play Jh, play Kh, play 9d, play 9h, play Kc")
     play(m, "play Tc, play Kd, play Ac, play Ts, play Ks, play Qd, play Qc, play Ad")
-    last = m.view(0)["last_hand"]
+    last = last_hand(m, 0)
     assert last["number"] == 1
     assert last["breakdown"] == {
         "tricks": [0, 0, -1, -2],

@@ -32,6 +32,7 @@ from cardtable.bots.search import search_bot
 from cardtable.core.cards import parse_cards
 from cardtable.core.game import Settlement
 from cardtable.core.registry import rules_class
+from cardtable.core.views import View
 from cardtable.games import buck_euchre as engine
 from tests.support.bots import playout_stays_legal
 
@@ -294,7 +295,7 @@ def test_the_search_ranks_by_the_decision_utility() -> None:
 
 
 def test_a_hint_gives_the_match_chance_where_the_search_ranks_by_it() -> None:
-    by_phase: dict[str, dict[str, Any]] = {}
+    by_phase: dict[str, View] = {}
     for m in positions():
         view = m.view(m.to_move)
         by_phase.setdefault(view["state"]["phase"], view)

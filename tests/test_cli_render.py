@@ -14,12 +14,14 @@ from cardtable.bots import RandomBot
 from cardtable.cli import actions, render
 from cardtable.cli.render import Look
 from cardtable.core.match import Match
+from cardtable.core.views import View
+from cardtable.games.rummy.views import MeldView
 
 MELD_LINE = re.compile(r"^\s*\d+\. (.*?)  (?:your )?(?:set|run)\b")
 TOKEN = re.compile(r"Jo=\w\w|Jo|[2-9TJQKA][cdhs]")
 
 
-def screen(view: dict[str, object], width: int = 80) -> str:
+def screen(view: View, width: int = 80) -> str:
     out = io.StringIO()
     console = Console(file=out, width=width, color_system=None, highlight=False)
     console.print(render.table(view, Look(letters=True), width=width))
@@ -68,7 +70,7 @@ def test_no_screen_of_200_one_deck_hands_shows_a_card_twice_in_a_meld() -> None:
 
 def test_a_meld_with_lay_offs_marks_them_in_place() -> None:
     """R5-9: each laid-off card once, in its place, marked with who laid it off."""
-    meld = {"number": 1, "by": 1, "kind": "run",
+    meld: MeldView = {"number": 1, "by": 1, "kind": "run",
             "cards": ["2d", "Jo=3d", "4d", "5d", "6d", "7d", "8d"],
             "laid_off": [{"seat": 1, "card": "5d"}, {"seat": 0, "card": "6d"},
                          {"seat": 2, "card": "7d"}, {"seat": 2, "card": "8d"}]}  # fmt: skip

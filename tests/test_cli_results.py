@@ -5,7 +5,7 @@ first hand of the given kind is the one read)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import pytest
@@ -45,10 +45,9 @@ def settled(m: Match, number: int) -> Settlement:
     return s
 
 
-def final(m: Match, number: int) -> dict[str, Any]:
+def final(m: Match, number: int) -> Mapping[str, Any]:
     """The end of hand ``number`` as seat 0 saw it."""
-    state: dict[str, Any] = m.rules.view(m.hands[number - 1].final, 0)
-    return state
+    return m.rules.view(m.hands[number - 1].final, 0)
 
 
 def said(m: Match, number: int) -> str:

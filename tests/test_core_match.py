@@ -12,6 +12,7 @@ import cardtable
 from cardtable import IllegalActionError, Match, NotationError, OptionError, RecordError
 from cardtable.core.invariants import InvariantError, check_state, random_match
 from tests.support import toygame  # noqa: F401  (registers toy-high-card)
+from tests.support.views import last_hand
 
 TOY = "toy-high-card"
 
@@ -62,7 +63,7 @@ def test_c4_hands_follow_and_match_ends() -> None:
     assert m.scores == [0, 2] and m.hand_scores == {"tricks": [0, 2], "total": [0, 2]}
     assert m.hand_number == 2 and m.dealer == 0 and m.to_move == 1
     assert m.view(1)["state"]["hand"] == ["2c", "4c"]
-    assert m.view(0)["last_hand"]["number"] == 1
+    assert last_hand(m, 0)["number"] == 1
     assert m.view(None)["history"] == [
         {"number": 1, "breakdown": {"tricks": [0, 2], "total": [0, 2]}, "scores": [0, 2]}
     ]
@@ -161,7 +162,8 @@ def test_c6_leak_check_reads_each_finished_hand_once() -> None:
     while m.hand_number < 2:
         m.play(m.legal_actions()[0])
     check_state(m)  # the last hand's views are now cached by the match: one is altered there
-    m._last_views[(1, None)]["breakdown"] = {"total": [0, 0], "taken": "Ac Kd"}
+    leak = {"total": [0, 0], "taken": "Ac Kd"}  # a hidden card named where none belongs
+    m._last_views[(1, None)]["breakdown"] = leak  # type: ignore[typeddict-item]
     with pytest.raises(InvariantError, match="history's last hand"):
         check_state(m)
 

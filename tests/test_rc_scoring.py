@@ -21,6 +21,7 @@ from tests.support.royal_casino import (
     scripted_match,
     state,
 )
+from tests.support.views import last_hand
 
 ITEMS = [
     "cards", "spades", "big casino", "little casino",
@@ -113,7 +114,7 @@ def test_rc_19_last_capture_takes_the_rest_and_it_is_no_sweep() -> None:
     play_scripted_hand(m, plays[:-1])
     assert state(m)["loose"] == ["Kc", "Kd", "Qh", "Kh", "Ks"]
     m.play(plays[-1])  # capture Qs: Qh; the kings follow to seat 0
-    last = m.view(None)["last_hand"]["state"]
+    last = last_hand(m, None)["state"]
     assert last["pile_sizes"] == [52, 0] and last["sweeps"] == [0, 0] and last["loose"] == []
     assert breakdown(m) == row(
         cards=[3, 0], spades=[1, 0], big_casino=[2, 0], little_casino=[1, 0],
@@ -127,7 +128,7 @@ def test_rc_19_taking_the_whole_table_with_the_last_card_is_a_sweep() -> None:
     m = Match(GAME, players=2, seed=0, dealer=0, deck=deck)
     play_scripted_hand(m, plays)
     assert plays[-1] == "capture Ts: 5c 5d 5h Th 5s"
-    assert m.view(None)["last_hand"]["state"]["sweeps"] == [1, 0]
+    assert last_hand(m, None)["state"]["sweeps"] == [1, 0]
     assert breakdown(m) == row(
         cards=[3, 0], spades=[1, 0], big_casino=[2, 0], little_casino=[1, 0],
         As=[1, 0], Ac=[1, 0], Ah=[1, 0], Ad=[1, 0], sweeps=[1, 0],

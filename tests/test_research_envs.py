@@ -8,6 +8,7 @@ import random
 import subprocess
 import sys
 import warnings
+from typing import Any
 
 import numpy as np
 import pytest
@@ -75,7 +76,7 @@ def test_the_tensor_holds_the_seat_s_hand_and_scores(game: str, players: int) ->
         m.play(rng.choice(m.legal_actions()))
     seat = m.to_move
     assert seat is not None
-    view = m.view(seat)
+    view: dict[str, Any] = dict(m.view(seat))  # the research modules take views as plain dicts
     x = view_tensor(view)
     lay = layout(game, players)
     assert x.shape == (lay.size,)
@@ -128,7 +129,7 @@ def test_environment_observations_are_the_tensors_of_match_views(game: str, play
         m = e.table.match
         for other, seat in e.seats.items():
             mine = e.table.pending if other == agent else None
-            expect = observation(m.view(seat), mine, codec)
+            expect = observation(dict(m.view(seat)), mine, codec)
             assert np.array_equal(e.observe(other)["observation"], expect)
         e.step(int(rng.choice(np.flatnonzero(e.observe(agent)["action_mask"]))))
 

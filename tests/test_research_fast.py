@@ -41,7 +41,7 @@ def test_the_fast_rummy_tensor_is_the_view_s_tensor(
         for _ in range(25):
             for seat in range(m.players):
                 fast = rummy_tensor(m.rules, m.state, seat, m.scores, tail=3)
-                slow = view_tensor(m.view(seat))
+                slow = view_tensor(dict(m.view(seat)))
                 assert fast[:-3].tobytes() == slow.tobytes()
                 assert not fast[-3:].any()
                 compared += 1
@@ -67,5 +67,5 @@ def test_the_environment_s_observations_are_the_views_tensors_over_whole_matches
             for other, seat in e.seats.items():
                 mine = e.table.pending if other == agent else None
                 got = e.observe(other)["observation"]
-                assert got.tobytes() == observation(m.view(seat), mine, codec).tobytes()
+                assert got.tobytes() == observation(dict(m.view(seat)), mine, codec).tobytes()
             e.step(int(rng.choice(np.flatnonzero(e.observe(agent)["action_mask"]))))

@@ -4,7 +4,7 @@ the turn finish, and so rebuilds the whole legal list, which must equal the engi
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import cache
 from typing import Any
 
@@ -138,7 +138,7 @@ def _without_one(required: tuple[str, ...], card: str) -> tuple[str, ...]:
     return _without(required, card) if card in required else required
 
 
-def _table(view: dict[str, Any]) -> tuple[Meld, ...]:
+def _table(view: Mapping[str, Any]) -> tuple[Meld, ...]:
     return tuple(
         tuple((c.split("=")[-1], not c.startswith("Jo=")) for c in m["cards"])
         for m in view["melds"]
@@ -191,7 +191,7 @@ def test_rummy_c_7_legal_lists_agree_with_brute_force(
 
 
 def _takes(
-    flags: Rules, finish: Any, game: str, view: dict[str, Any], hand: tuple[str, ...],
+    flags: Rules, finish: Any, game: str, view: Mapping[str, Any], hand: tuple[str, ...],
     table: tuple[Meld, ...], own: bool,
 ) -> list[str]:  # fmt: skip
     """The draw-phase list by brute force: ``draw`` (or ``end``), and each take after which

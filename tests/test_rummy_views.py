@@ -14,6 +14,7 @@ import pytest
 from cardtable import Match, parse_cards
 from cardtable.core.invariants import check_determinize
 from tests.support.rummy import play, rummy_match
+from tests.support.views import last_hand
 
 R5 = "rummy-500"
 
@@ -81,7 +82,7 @@ def test_rummy_hidden_cards_and_zones() -> None:
 def test_rummy_finished_hand_lays_every_hand_down() -> None:
     m = rummy_match(R5, ["5h 6h 7h", "2c 9d Kc"], "Qs", "8h")
     play(m, "draw", "meld 5h 6h 7h 8h")
-    last = m.view(1)["last_hand"]
+    last = last_hand(m, 1)
     assert last["state"]["known"] == [[], ["2c", "Kc", "9d"]]
     assert last["state"]["phase"] == "over" and last["state"]["went_out"] == 0
     assert sorted(m.rules.hidden(m.hands[0].final, 1)) == sorted(

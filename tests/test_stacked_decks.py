@@ -6,6 +6,7 @@ from __future__ import annotations
 from cardtable import Match, cards_str, parse_cards
 from tests.support import buck_euchre as be
 from tests.support import royal_casino as rc
+from tests.support.views import last_hand
 
 
 def test_rc_stack_deals_the_hands_written() -> None:
@@ -25,7 +26,7 @@ def test_scripted_hand_plays_through_with_the_piles_announced() -> None:
     assert m.hand_number == 1
     m.play(plays[-1])
     assert m.hand_number == 2
-    final = m.view(None)["last_hand"]["state"]
+    final = last_hand(m, None)["state"]
     assert final["piles"][1] == cards_str(parse_cards(" ".join(takes))).split()
     assert final["pile_sizes"] == [42, 10]
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from cardtable.bots.catalog import bots_for
 from cardtable.bots.search import STRENGTHS, Estimate, rules_for, search_bot
 from cardtable.core.errors import CardtableError
-from cardtable.core.game import JSON
+from cardtable.core.views import View
 
 
 @dataclass
@@ -44,7 +44,7 @@ HINT_REASONS: dict[str, tuple[str, ...]] = {
 }
 
 
-def hint(view: JSON, *, iterations: int = STRENGTHS["medium"], seed: int = 0) -> Hint:
+def hint(view: View, *, iterations: int = STRENGTHS["medium"], seed: int = 0) -> Hint:
     """The search bot's preferred action for the seat of ``view`` (which must be to move),
     with a one-line reason and the estimates of the top three actions."""
     if view.get("seat") is None or view.get("to_move") != view["seat"]:

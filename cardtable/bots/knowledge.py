@@ -17,16 +17,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.bots.base import Bot
-from cardtable.core.game import JSON, Action, Rules, Settlement
+from cardtable.core.game import Action, Rules, Settlement
+from cardtable.core.views import StateView
 
 # A playout policy picks an action in a sampled world (any seat); it may look at that world,
 # which holds only sampled cards.
 Policy = Callable[[Rules[Any], Any, random.Random], Action]
 # A sampler is made once per decision from the rules, the view's ``state``, the seat and the
-# search's dice; it returns a function giving one sampled world per call.
-Sampler = Callable[[Rules[Any], JSON, int, random.Random], Callable[[], Any]]
+# search's dice; it returns a function giving one sampled world per call. The view's ``state``
+# is ``Any`` here: each game's functions take its own view type (``BuckEuchreView`` …).
+Sampler = Callable[[Rules[Any], Any, int, random.Random], Callable[[], Any]]
 # One world for a seat's view (the view's ``state``), from the rules, the seat and the dice.
-Determinizer = Callable[[Rules[Any], JSON, int, random.Random], Any]
+Determinizer = Callable[[Rules[Any], Any, int, random.Random], Any]
 # How good a finished hand was for a side, more is better.
 Utility = Callable[[Rules[Any], Settlement, int], float]
 
@@ -36,7 +38,7 @@ def random_policy(rules: Rules[Any], state: Any, rng: random.Random) -> Action:
     return rng.choice(rules.legal_actions(state))
 
 
-def rules_determinize(rules: Rules[Any], view: JSON, seat: int, rng: random.Random) -> Any:
+def rules_determinize(rules: Rules[Any], view: StateView, seat: int, rng: random.Random) -> Any:
     """``Rules.determinize``: the hidden cards dealt at random among the places the view
     allows."""
     return rules.determinize(view, seat, rng)
@@ -50,12 +52,12 @@ def points_ahead(rules: Rules[Any], settlement: Settlement, side: int) -> float:
     return rules.score_direction * (settlement.points[side] - mean)
 
 
-def by_points(view: JSON) -> bool:
+def by_points(view: StateView) -> bool:
     """No decision is ranked by the chance of winning the match."""
     return False
 
 
-def no_shift(view: JSON, action: Action) -> float:
+def no_shift(view: StateView, action: Action) -> float:
     """No action's estimate is known to run low or high."""
     return 0.0
 
@@ -77,25 +79,25 @@ class GameBots:
     """What a search maximises, and reports its estimates in."""
     match_chance: Utility | None = None
     """The chance of winning the match after a hand, in percent, if the game knows it."""
-    chance_decisions: Callable[[JSON], bool] = by_points
+    chance_decisions: Callable[[Any], bool] = by_points
     """Whether the decision in a view's ``state`` is one to rank by ``match_chance``."""
-    estimate_shift: Callable[[JSON, Action], float] = no_shift
+    estimate_shift: Callable[[Any, Action], float] = no_shift
     """What a search adds to its ranking of an action in a view's ``state`` where its
     playouts are known to misjudge that action."""
 
-    def ranks_by_chance(self, view: JSON) -> bool:
+    def ranks_by_chance(self, view: StateView) -> bool:
         """Whether the search ranks the decision in ``view`` (a view's ``state``) by the chance
         of winning the match (hints then report that chance) rather than by points."""
         return self.match_chance is not None and self.chance_decisions(view)
 
-    def decision_utility(self, view: JSON) -> Utility:
+    def decision_utility(self, view: StateView) -> Utility:
         """What the search ranks the actions of the decision in ``view`` (a view's ``state``)
         by: ``match_chance`` where ``ranks_by_chance``, else ``hand_utility``."""
         if self.match_chance is not None and self.chance_decisions(view):
             return self.match_chance
         return self.hand_utility
 
-    def sampler(self, rules: Rules[Any], view: JSON, seat: int, rng: random.Random) -> Any:
+    def sampler(self, rules: Rules[Any], view: StateView, seat: int, rng: random.Random) -> Any:
         """One decision's sampler of worlds: ``worlds`` if the game has one, else
         ``determinize`` once per call."""
         if self.worlds is not None:

@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from cardtable.core.game import JSON, Action
+from cardtable.core.game import Action
+from cardtable.core.views import View
 
 
 class RandomBot:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, view: JSON, legal: Sequence[Action]) -> Action:
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
         return self.rng.choice(list(legal))

@@ -17,15 +17,16 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from cardtable.bots.catalog import bots_for
 from cardtable.bots.knowledge import PLAIN, GameBots
-from cardtable.core.game import JSON, Action, Rules, Settlement
+from cardtable.core.game import Action, Rules, Settlement
 from cardtable.core.registry import rules_class
+from cardtable.core.views import View, own_seat
 
 STRENGTHS = {"easy": 40, "medium": 300, "hard": 1500}
 
@@ -35,8 +36,9 @@ def _rules(game: str, players: int, options: tuple[tuple[str, Any], ...]) -> Rul
     return rules_class(game).create(players, dict(options))
 
 
-def rules_for(view: JSON) -> Rules[Any]:
-    """The rules a view was made under (game, players and options are public)."""
+def rules_for(view: Mapping[str, Any]) -> Rules[Any]:
+    """The rules a view was made under (game, players and options are public); any mapping
+    with those keys (the research environments build their views as plain dicts)."""
     return _rules(view["game"], view["players"], tuple(sorted(view["options"].items())))
 
 
@@ -68,16 +70,16 @@ class SearchBot:
         self.rng = random.Random(seed)
         self.knowledge = knowledge  # the playout policy, the worlds and what to rank by
 
-    def choose(self, view: JSON, legal: Sequence[Action]) -> Action:
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         return self.analyse(view, legal)[0].action
 
-    def analyse(self, view: JSON, legal: Sequence[Action]) -> list[Estimate]:
+    def analyse(self, view: View, legal: Sequence[Action]) -> list[Estimate]:
         """Every legal action with its estimate, best first (the last survivors of the
         halving first, then the actions dropped later before those dropped earlier)."""
         rules = rules_for(view)
-        seat: int = view["seat"]
+        seat = own_seat(view)
         side = rules.side_of(seat)
         scores = tuple(view["scores"])
         game_view = view["state"]

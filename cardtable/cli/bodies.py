@@ -2,22 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from rich.console import RenderableType
 from rich.text import Text
 
 from cardtable.cli.render import Look, card, cards, seat_name, side_name, sort_hand
 from cardtable.cli.text import count, t
-from cardtable.core.game import JSON
+from cardtable.core.views import View
+from cardtable.games.buck_euchre import buck_euchre_view
+from cardtable.games.royal_casino.views import royal_casino_view
+from cardtable.games.rummy.views import MeldView, rummy_view
 
-Body = Callable[[JSON, JSON, Look], list[RenderableType]]
+#: A game's lines from the whole view; each reads its game's part with that game's type.
+Body = Callable[[View, Look], list[RenderableType]]
 
 
-def body(view: JSON, look: Look) -> list[RenderableType]:
+def body(view: View, look: Look) -> list[RenderableType]:
     """The game's lines; a spectator (every hand open in a replay) has no hand of its own."""
-    lines = BODIES.get(view["game"], generic_body)(view["state"], view, look)
+    lines = BODIES.get(view["game"], generic_body)(view, look)
     return lines if view["seat"] is not None else lines[:-1]
 
 
@@ -26,14 +29,16 @@ def your_hand(names: list[str] | None, look: Look) -> Text:
     return Text(t("term.table.your_hand") + " ").append_text(cards(shown, look.letters))
 
 
-def generic_body(state: JSON, view: JSON, look: Look) -> list[RenderableType]:
+def generic_body(view: View, look: Look) -> list[RenderableType]:
+    state = view["state"]
     lines: list[RenderableType] = [
         Text(f"{key.replace('_', ' ')}: {value}") for key, value in state.items() if key != "hand"
     ]
     return [*lines, your_hand(state.get("hand"), look)]
 
 
-def casino_body(state: JSON, view: JSON, look: Look) -> list[RenderableType]:
+def casino_body(view: View, look: Look) -> list[RenderableType]:
+    state = royal_casino_view(view)["state"]
     me, letters = view["seat"], look.letters
     out: list[RenderableType] = [
         Text(t("term.rc.deal", n=state["deal"], of=state["deals"], stock=state["stock"])),
@@ -64,24 +69,25 @@ def casino_body(state: JSON, view: JSON, look: Look) -> list[RenderableType]:
         )
     )
     out.append(Text(piles, style="dim"))
-    if state.get("must_trail") and view["to_move"] == me:
+    if state["must_trail"] and view["to_move"] == me:
         out.append(Text(t("term.rc.must_trail"), style="yellow"))
-    out.append(your_hand(state.get("hand"), look))
+    out.append(your_hand(state["hand"], look))
     return out
 
 
-def in_play_order(cards_by_seat: list[Any], leader: int | None) -> list[tuple[int, str]]:
+def in_play_order(cards_by_seat: Sequence[str | None], leader: int | None) -> list[tuple[int, str]]:
     """A trick's cards (given per seat, None where nobody played) in the order played."""
     n = len(cards_by_seat)
     first = leader or 0
     seats = [(first + i) % n for i in range(n)]
-    return [(s, cards_by_seat[s]) for s in seats if cards_by_seat[s]]
+    return [(s, name) for s in seats if (name := cards_by_seat[s])]
 
 
-def euchre_body(state: JSON, view: JSON, look: Look) -> list[RenderableType]:
+def euchre_body(view: View, look: Look) -> list[RenderableType]:
+    state = buck_euchre_view(view)["state"]
     me, letters = view["seat"], look.letters
-    trump = state.get("trump")
-    maker = state.get("maker")
+    trump = state["trump"]
+    maker = state["maker"]
     out: list[RenderableType] = [
         Text(
             t(
@@ -92,21 +98,18 @@ def euchre_body(state: JSON, view: JSON, look: Look) -> list[RenderableType]:
             )
         )
     ]
-    if state.get("upcard") and trump == "c" and maker is None:
-        line = Text(t("term.be.upcard") + " ").append_text(card(state["upcard"], letters))
+    upcard, turned_down, picked_up = state["upcard"], state["turned_down"], state["picked_up"]
+    if upcard and trump == "c" and maker is None:
+        line = Text(t("term.be.upcard") + " ").append_text(card(upcard, letters))
         out.append(line.append(" · " + t("term.be.clubs_turned"), style="yellow"))
-    elif state.get("upcard"):
-        out.append(Text(t("term.be.upcard") + " ").append_text(card(state["upcard"], letters)))
-    elif state.get("turned_down"):
-        out.append(
-            Text(t("term.be.turned_down") + " ").append_text(card(state["turned_down"], letters))
-        )
-    elif state.get("picked_up"):
-        out.append(
-            Text(t("term.be.picked_up") + " ").append_text(card(state["picked_up"], letters))
-        )
-    dropped = state.get("dropped") or []
-    won = state.get("tricks_won") or []
+    elif upcard:
+        out.append(Text(t("term.be.upcard") + " ").append_text(card(upcard, letters)))
+    elif turned_down:
+        out.append(Text(t("term.be.turned_down") + " ").append_text(card(turned_down, letters)))
+    elif picked_up:
+        out.append(Text(t("term.be.picked_up") + " ").append_text(card(picked_up, letters)))
+    dropped = state["dropped"] or []
+    won = state["tricks_won"] or []
     seats = [
         f"{seat_name(s, me)}: "
         + (
@@ -117,10 +120,10 @@ def euchre_body(state: JSON, view: JSON, look: Look) -> list[RenderableType]:
         for s in range(view["players"])
     ]
     out.append(Text(" · ".join(seats), style="dim"))
-    trick = in_play_order(state.get("trick") or [], state.get("leader"))
+    trick = in_play_order(state["trick"] or [], state["leader"])
     if trick:
         out.append(_trick(t("term.be.trick"), trick, me, letters))
-    last = state.get("last_trick")
+    last = state["last_trick"]
     if last:
         line = _trick(
             t("term.be.last_trick"),
@@ -129,13 +132,13 @@ def euchre_body(state: JSON, view: JSON, look: Look) -> list[RenderableType]:
             letters,
             style="dim",
         )
-        out.append(line.append(f"→ {seat_name(last.get('winner'), me)}", style="dim"))
-    if state.get("set_aside"):
+        out.append(line.append(f"→ {seat_name(last['winner'], me)}", style="dim"))
+    if state["set_aside"]:
         out.append(
             Text(t("term.be.set_aside") + " ").append_text(cards(state["set_aside"], letters))
         )
     else:
-        out.append(your_hand(state.get("hand"), look))
+        out.append(your_hand(state["hand"], look))
     return out
 
 
@@ -148,16 +151,16 @@ def _trick(
     return line
 
 
-def meld_line(meld: JSON, me: int | None, letters: bool) -> Text:
+def meld_line(meld: MeldView, me: int | None, letters: bool) -> Text:
     """A meld with each card once: laid-off cards marked in place with who laid them off
     (``5♦·S1``), never repeated after the meld."""
     marks: list[int | None] = [None] * len(meld["cards"])
-    for extra in meld.get("laid_off") or []:
+    for extra in meld["laid_off"] or []:
         for i in range(len(meld["cards"]) - 1, -1, -1):  # the later copy, with two decks
             if meld["cards"][i] == extra["card"] and marks[i] is None:
                 marks[i] = extra["seat"]
                 break
-    kind = t(f"rummy.{meld.get('kind', 'set')}")
+    kind = t(f"rummy.{meld['kind'] or 'set'}")
     line = Text(f"{meld['number']:>2}. ")
     for i, (name, by) in enumerate(zip(meld["cards"], marks, strict=True)):
         if i:
@@ -174,18 +177,17 @@ def short_seat(seat: int, me: int | None) -> str:
     return t("term.seat.you_short") if seat == me else t("term.seat.short", n=seat + 1)
 
 
-def rummy_body(state: JSON, view: JSON, look: Look) -> list[RenderableType]:
+def rummy_body(view: View, look: Look) -> list[RenderableType]:
+    state = rummy_view(view)["state"]
     me, letters = view["seat"], look.letters
-    pile = state.get("discard_pile") or []
+    pile = state["discard_pile"] or []
     out: list[RenderableType] = [
-        Text(t("term.rummy.stock_pile", n=state.get("stock", "?")) + " ").append_text(
-            cards(pile, letters)
-        )
+        Text(t("term.rummy.stock_pile", n=state["stock"]) + " ").append_text(cards(pile, letters))
     ]
-    out.extend(meld_line(m, me, letters) for m in state.get("melds") or [])
-    known = state.get("known") or []
+    out.extend(meld_line(m, me, letters) for m in state["melds"] or [])
+    known = state["known"] or []
     others = Text(style="dim")
-    for s, n in enumerate(state.get("hand_sizes") or []):
+    for s, n in enumerate(state["hand_sizes"] or []):
         if s == me:
             continue
         others.append(" · " if others.plain else "").append(
@@ -194,19 +196,19 @@ def rummy_body(state: JSON, view: JSON, look: Look) -> list[RenderableType]:
         if s < len(known) and known[s]:
             others.append(t("term.rummy.took") + " ").append_text(cards(known[s], letters))
     out.append(others)
-    if state.get("must_use"):
+    if state["must_use"]:
         out.append(
             Text(t("term.rummy.must_use") + " ", style="yellow").append_text(
                 cards(state["must_use"], letters)
             )
         )
-    if state.get("may_not_discard"):
+    if state["may_not_discard"]:
         out.append(
             Text(t("term.rummy.may_not_discard") + " ", style="dim").append_text(
                 card(state["may_not_discard"], letters)
             )
         )
-    out.append(your_hand(state.get("hand"), look))
+    out.append(your_hand(state["hand"], look))
     return out
 
 

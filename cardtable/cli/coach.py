@@ -15,6 +15,7 @@ from cardtable.cli.render import Look, action, refusal, rule_titles
 from cardtable.cli.text import t
 from cardtable.core.errors import CardtableError, IllegalActionError
 from cardtable.core.match import Match
+from cardtable.games.buck_euchre import buck_euchre_view
 
 #: the rule that allows each verb, per game (where two apply, the one the verb does)
 ALLOWED_BY = {
@@ -70,11 +71,16 @@ def why(m: Match, text: str, shown: Sequence[str], look: Look) -> str:
     except CardtableError as e:
         return t("term.why.unreadable", action=text, reason=str(e))
     verb = str(act).split(" ", 1)[0]
-    if m.game_id == "buck-euchre" and verb == "pass" and m.view(None)["state"]["phase"] == "name":
+    if m.game_id == "buck-euchre" and verb == "pass" and _phase(m) == "name":
         rule = "BE-6"
     else:
         rule = ALLOWED_BY.get(m.game_id, {}).get(verb, "C-5")
     return t("term.why.legal", action=action(str(act), look.letters).plain, rule=rule_words(rule))
+
+
+def _phase(m: Match) -> str:
+    """The phase of a Buck Euchre hand (BE-5, BE-6: a pass in naming is its own rule)."""
+    return buck_euchre_view(m.view(None))["state"]["phase"]
 
 
 def advice(m: Match, seat: int, look: Look, iterations: int = 200) -> RenderableType:

@@ -15,8 +15,9 @@ from rich.text import Text
 
 from cardtable.cli.text import has, t
 from cardtable.core.errors import IllegalActionError
-from cardtable.core.game import JSON
 from cardtable.core.registry import rules_class
+from cardtable.core.views import AnyView, View
+from cardtable.games.buck_euchre import buck_euchre_view
 
 SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 COLOURS = {"c": "green", "d": "red", "h": "red", "s": "blue"}
@@ -104,7 +105,7 @@ def seat_name(seat: int | None, me: int | None) -> str:
     return t("seat.you") if seat == me else t("table.seat", n=seat + 1)  # people count from 1
 
 
-def side_name(view: JSON, side: int) -> str:
+def side_name(view: AnyView, side: int) -> str:
     """A scoring side: a seat, or in four-hand Royal Casino a partnership."""
     if view["game"] == "royal-casino" and view["players"] == 4:
         key = "term.side.us" if side == view["side"] else "term.side.them"
@@ -116,20 +117,16 @@ def title(game: str) -> str:
     return t(f"game.{game}")
 
 
-def end_rule(view: JSON) -> str:
+def end_rule(view: AnyView) -> str:
     """The target and how the match ends, in a few words with the rule ids."""
-    options = view["options"]
     if view["game"] == "buck-euchre":
-        key = (
-            "term.end.buck-euchre.five"
-            if options.get("five_tricks_win")
-            else "term.end.buck-euchre"
-        )
-        return t(key, start=options.get("start", 25))
-    return t(f"term.end.{view['game']}", target=options.get("target", "?"))
+        options = buck_euchre_view(view)["options"]
+        key = "term.end.buck-euchre.five" if options["five_tricks_win"] else "term.end.buck-euchre"
+        return t(key, start=options["start"])
+    return t(f"term.end.{view['game']}", target=view["options"].get("target", "?"))
 
 
-def header(view: JSON, *, replay: bool = False, width: int = 80) -> Text:
+def header(view: AnyView, *, replay: bool = False, width: int = 80) -> Text:
     """The status line: game, hand, dealer, whose turn; then the scores and the end rule."""
     me = view["seat"]
     turn = view["to_move"]
@@ -159,7 +156,7 @@ def header(view: JSON, *, replay: bool = False, width: int = 80) -> Text:
     return line
 
 
-def table(view: JSON, look: Look, *, replay: bool = False, width: int = 80) -> RenderableType:
+def table(view: View, look: Look, *, replay: bool = False, width: int = 80) -> RenderableType:
     """The whole table as the seat sees it (without the numbered actions)."""
     from cardtable.cli.bodies import body
 

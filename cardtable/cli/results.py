@@ -4,6 +4,7 @@ the per-hand history, and why the winner won, with the rule ids of the rule book
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from rich.console import Console, RenderableType
 from rich.table import Table
@@ -11,8 +12,17 @@ from rich.text import Text
 
 from cardtable.cli.render import action, side_name
 from cardtable.cli.text import count, t
-from cardtable.core.game import JSON, Settlement
+from cardtable.core.game import Settlement
 from cardtable.core.match import Match
+from cardtable.core.views import View
+from cardtable.games.buck_euchre import BuckEuchre, BuckEuchreOptions, BuckEuchreView
+from cardtable.games.royal_casino.rules import RoyalCasino
+from cardtable.games.royal_casino.views import (
+    RoyalCasinoOptions,
+    RoyalCasinoView,
+    royal_casino_view,
+)
+from cardtable.games.rummy.views import RummyView
 
 RC_ITEMS = (
     "cards",
@@ -36,8 +46,8 @@ class Ended:
     m: Match
     number: int
     s: Settlement
-    final: JSON  # the hand's last state, as the seat saw it
-    view: JSON  # the match now, as the seat sees it
+    final: Any  # the hand's last state, as the seat saw it: each game's reader types it
+    view: View  # the match now, as the seat sees it
     before: tuple[int, ...]
     letters: bool
 
@@ -59,7 +69,8 @@ def hand_sentences(m: Match, number: int, seat: int | None, letters: bool) -> li
 
 
 def _casino(e: Ended) -> list[str]:
-    m, s, final, view, letters = e.m, e.s, e.final, e.view, e.letters
+    m, s, view, letters = e.m, e.s, e.view, e.letters
+    final: RoyalCasinoView = e.final
     items, out, who, before = s.breakdown, [], e.who, e.before
     tallies = {
         "cards": "–".join(map(str, final["pile_sizes"])),
@@ -69,7 +80,7 @@ def _casino(e: Ended) -> list[str]:
     for label, counts in (("cards", final["pile_sizes"]), ("spades", final["pile_spades"])):
         if counts.count(max(counts)) > 1:  # RC-20: a tie scores nothing
             out.append(t(f"term.result.rc.{label}_tie", tally=tallies[label]))
-    target = int(m.rules.options["target"])  # type: ignore[call-overload]
+    target = m.rules.typed_options(RoyalCasinoOptions)["target"]
     near = {i: target - b for i, b in enumerate(before) if 1 <= target - b <= 3}
     for side, points in enumerate(s.points):
         scored = [
@@ -99,7 +110,7 @@ def _casino(e: Ended) -> list[str]:
         out.append(t(key, who=who[side], score=before[side], item=item))
     left = _last_capture_cards(m, e.number)
     if left:
-        taker = final.get("last_capture")
+        taker = final["last_capture"]
         out.append(
             t(
                 "term.result.rc.last_capture",
@@ -114,7 +125,7 @@ def _last_capture_cards(m: Match, number: int) -> list[str]:
     """The loose cards that went to the last capturer at the end of hand ``number`` (RC-19)."""
     done = sum(len(h.actions) for h in m.hands[:number])
     before = Match.from_record(m.record(), upto=done - 1)
-    loose = list(before.view(None)["state"]["loose"])
+    loose = list(royal_casino_view(before.view(None))["state"]["loose"])
     last = m.hands[number - 1].actions[-1]
     verb, _, rest = last.partition(" ")
     if verb == "capture":
@@ -126,11 +137,12 @@ def _last_capture_cards(m: Match, number: int) -> list[str]:
 
 
 def _euchre(e: Ended) -> list[str]:
-    m, s, final = e.m, e.s, e.final
+    m, s = e.m, e.s
+    final: BuckEuchreView = e.final
     out, who = [], e.who
-    maker, won = final.get("maker"), final.get("tricks_won") or [0] * 4
-    dropped = final.get("dropped") or []
-    if final.get("trump") == "c" and maker is None:
+    maker, won = final["maker"], final["tricks_won"] or [0] * 4
+    dropped = final["dropped"] or []
+    if final["trump"] == "c" and maker is None:
         out.append(t("term.result.be.clubs"))
     still_in = [p for p in range(4) if p not in dropped]
     for p in range(4):
@@ -148,7 +160,8 @@ def _euchre(e: Ended) -> list[str]:
                          points=won[p]))  # fmt: skip
     if not still_in:
         out.append(t("term.result.be.nobody"))
-    if s.winner is not None and 5 in won and m.rules.options.get("five_tricks_win"):
+    five_win = m.rules.typed_options(BuckEuchreOptions)["five_tricks_win"]
+    if s.winner is not None and 5 in won and five_win:
         out.append(t("term.result.be.five", who=who[s.winner]))
     low = min(s.scores)
     if s.winner is None and low <= 0:
@@ -163,10 +176,11 @@ def _euchre(e: Ended) -> list[str]:
 
 
 def _rummy(e: Ended) -> list[str]:
-    m, s, final, letters = e.m, e.s, e.final, e.letters
+    m, s, letters = e.m, e.s, e.letters
+    final: RummyView = e.final
     hand, items, out, who = m.hands[e.number - 1], s.breakdown, [], e.who
     prefix = "qc" if m.game_id == "queen-city-rum" else "r5"
-    out_seat = final.get("went_out")
+    out_seat = final["went_out"]
     if out_seat is not None:
         out.append(t(f"term.result.{prefix}.out", who=who[out_seat]))
     else:
@@ -234,15 +248,16 @@ def end_reason(m: Match, seat: int | None) -> str:
     last = m.hands[-1]
     settled = last.settlement
     assert settled is not None
-    target = m.rules.options.get("target")
-    if m.game_id == "buck-euchre":
-        won = m.rules.view(last.final, None).get("tricks_won") or []
-        if m.rules.options.get("five_tricks_win") and 5 in won:
+    rules = m.rules
+    if isinstance(rules, BuckEuchre):  # its view and options typed as Buck Euchre's
+        won = rules.view(last.final, None)["tricks_won"]
+        if rules.settings["five_tricks_win"] and 5 in won:
             return t("term.end.why.be13", who=who)
         return t("term.end.why.be12", who=who)
-    if m.game_id == "royal-casino":
+    target = rules.options.get("target")
+    if isinstance(rules, RoyalCasino):
         before = settled.scores[m.winner] - settled.points[m.winner]
-        short = int(target) - before  # type: ignore[call-overload]
+        short = rules.settings["target"] - before
         if 1 <= short <= 3 and settled.breakdown[NEAR_ITEMS[short]][m.winner]:
             item = t(f"item.{NEAR_ITEMS[short]}")
             return t("term.end.why.rc22", who=who, item=item, target=target)

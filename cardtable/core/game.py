@@ -11,11 +11,13 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar, cast
 
 from cardtable.core.errors import IllegalActionError, OptionError
+from cardtable.core.views import StateView
 
 State = TypeVar("State")
+Options = TypeVar("Options", bound=Mapping[str, object])
 JSON = dict[str, Any]
 
 
@@ -132,6 +134,16 @@ class Rules(ABC, Generic[State]):
         values = {name: spec.check(options.get(name, spec.default)) for name, spec in specs.items()}
         return cls(n, values)
 
+    def typed_options(self, kind: type[Options]) -> Options:
+        """``options`` as the game's options type (``RummyOptions`` …): the same dict, still
+        stored as JSON in records, but a key the type lacks is a mypy error where it is read.
+        A type lacking one of these options is refused; ``create`` validated each value against
+        its default's type, and tests/test_view_types.py ties those to the type's keys."""
+        missing = sorted(set(self.options) - set(getattr(kind, "__annotations__", ())))
+        if missing:
+            raise TypeError(f"{kind.__name__} has no option {missing[0]!r}")
+        return cast(Options, self.options)
+
     # -- seats and sides ------------------------------------------------------------------
     @property
     def sides(self) -> int:
@@ -188,7 +200,7 @@ class Rules(ABC, Generic[State]):
         return str(action)
 
     @abstractmethod
-    def view(self, state: State, seat: int | None) -> JSON:
+    def view(self, state: State, seat: int | None) -> StateView:
         """What ``seat`` may see (None: a spectator), JSON-ready, cards as notation (C-6)."""
 
     @abstractmethod
@@ -199,7 +211,8 @@ class Rules(ABC, Generic[State]):
     def hidden(self, state: State, seat: int | None) -> list[int]:
         """The cards whose place ``seat`` may not know (for leak checks)."""
 
-    def determinize(self, view: JSON, seat: int, rng: random.Random) -> State:
+    def determinize(self, view: Any, seat: int, rng: random.Random) -> State:
         """A full state that shows ``seat`` exactly ``view`` (its ``view(state, seat)``), the
-        cards hidden from it placed at random: the worlds a fair bot searches over."""
+        cards hidden from it placed at random: the worlds a fair bot searches over. ``view`` is
+        ``Any`` so that each game may take its own view type."""
         raise NotImplementedError(f"{self.title} cannot sample hidden cards yet")

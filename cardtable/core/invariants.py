@@ -78,9 +78,9 @@ def _check_views(m: Match, state: Any, where: str) -> None:
     settled = finished[-1].settlement if finished else None
     check_last = settled is not None and _LAST_CHECKED.get(id(settled)) is not settled
     for seat in [None, *range(m.players)]:
-        view = m.view(seat)
-        last = view.pop("last_hand")
-        history = view.pop("history")
+        whole = m.view(seat)
+        last, history = whole["last_hand"], whole["history"]
+        view = {k: v for k, v in whole.items() if k not in ("last_hand", "history")}
         if history and (last is None or history[-1]["breakdown"] != last["breakdown"]):
             raise InvariantError(f"{where}: the history's last hand is not the last hand")
         _check_leak(m, view, state, seat, where)

@@ -22,6 +22,7 @@ from cardtable.core.cards import card_str, cards_str, parse_cards
 from cardtable.core.errors import CardtableError, IllegalActionError, NotationError, RecordError
 from cardtable.core.game import JSON, Action, Rules, Settlement
 from cardtable.core.registry import rules_class
+from cardtable.core.views import LastHand, StateView, View
 
 RECORD_FORMAT = "cardtable-record"
 RECORD_VERSION = 1
@@ -104,7 +105,7 @@ class Match:
         self.hands: list[HandLog] = []
         self.winner: int | None = None
         self._legal: list[Action] | None = None
-        self._last_views: dict[tuple[int, int | None], JSON] = {}
+        self._last_views: dict[tuple[int, int | None], LastHand[StateView]] = {}
         self._start_hand(self.first_dealer)
 
     # -- dealing --------------------------------------------------------------------------
@@ -243,7 +244,7 @@ class Match:
                 self._start_hand(self.rules.next_dealer(hand.dealer, settlement))
         return act
 
-    def view(self, seat: int | None) -> JSON:
+    def view(self, seat: int | None) -> View:
         """What ``seat`` may see (None: a spectator), JSON-ready (C-6)."""
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
             raise CardtableError(f"seat must be from 0 to {self.players - 1}")
@@ -281,7 +282,7 @@ class Match:
             "last_hand": last,
         }
 
-    def _last_hand_view(self, seat: int | None) -> JSON | None:
+    def _last_hand_view(self, seat: int | None) -> LastHand[StateView] | None:
         """The last finished hand as ``seat`` saw it at its end (cached: it cannot change)."""
         done = [(i, h) for i, h in enumerate(self.hands, 1) if h.settlement is not None]
         if not done:

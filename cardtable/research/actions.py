@@ -24,7 +24,8 @@ from typing import Any
 import numpy as np
 
 from cardtable.core.cards import CARD_NAMES, parse_card
-from cardtable.core.game import JSON, Action, Rules
+from cardtable.core.game import Action, Rules
+from cardtable.core.views import StateView
 from cardtable.games.rummy.actions import Rummy, Take
 from cardtable.games.rummy.state import depth_of
 
@@ -40,7 +41,9 @@ class Codec:
         self.num_actions = len(self.names)
         self._cache: dict[str, tuple[int, ...]] = {}
 
-    def tokens(self, action: Action | str, view: JSON | Callable[[], JSON]) -> tuple[int, ...]:
+    def tokens(
+        self, action: Action | str, view: StateView | Callable[[], StateView]
+    ) -> tuple[int, ...]:
         """The tokens of ``action`` (or its notation) in the position seen in ``view`` (a
         view's ``state``, or a function making it: only takes from the pile need it)."""
         text = str(action)
@@ -53,7 +56,7 @@ class Codec:
                 self._cache[text] = found
         return found
 
-    def words(self, text: str, view: JSON) -> list[str]:
+    def words(self, text: str, view: StateView) -> list[str]:
         """Token names of an action's notation; a flat codec's token is the notation."""
         return [text]
 
@@ -77,7 +80,7 @@ class RoyalCasinoCodec(Codec):
             + [f"value {v}" for v in range(1, 15)]
         )
 
-    def words(self, text: str, view: JSON) -> list[str]:
+    def words(self, text: str, view: StateView) -> list[str]:
         kind, _, rest = text.partition(" ")
         if kind == "trail":
             return [text]
@@ -123,7 +126,7 @@ class RummyCodec(Codec):
             + [f"on {k}" for k in range(1, deck_size // 3 + 1)]
         )
 
-    def words(self, text: str, view: JSON) -> list[str]:
+    def words(self, text: str, view: StateView) -> list[str]:
         parts = text.split()
         kind = parts[0]
         if kind in ("take", "rummy"):
@@ -189,7 +192,7 @@ class Pending:
         self,
         codec: Codec,
         legal: Sequence[Action],
-        view: JSON | Callable[[], JSON],
+        view: StateView | Callable[[], StateView],
         encode: Callable[[Action], tuple[int, ...] | None] | None = None,
     ) -> None:
         """``encode``, if given, gives the tokens of the actions that depend on the view
@@ -249,11 +252,11 @@ class Pending:
         return self.options.get(self.prefix)
 
 
-def _once(make: Callable[[], JSON]) -> Callable[[], JSON]:
+def _once(make: Callable[[], StateView]) -> Callable[[], StateView]:
     """``make``, called at most once."""
-    made: list[JSON] = []
+    made: list[StateView] = []
 
-    def get() -> JSON:
+    def get() -> StateView:
         if not made:
             made.append(make())
         return made[0]

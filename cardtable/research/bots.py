@@ -13,7 +13,7 @@ under random play, measured once, so that UCT weighs points as it weighs ±1 els
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -23,7 +23,8 @@ from open_spiel.python.algorithms import ismcts, mcts
 from cardtable.bots import Bot, make_bot
 from cardtable.bots.catalog import bots_for
 from cardtable.bots.search import rules_for
-from cardtable.core.game import JSON, Action
+from cardtable.core.game import Action
+from cardtable.core.views import View
 from cardtable.research.openspiel import CardtableState, Held, register, short_name
 
 SCALE = {"royal-casino": 6.1, "buck-euchre": 3.7, "rummy-500": 82.5, "queen-city-rum": 36.8}
@@ -32,7 +33,7 @@ SCALE = {"royal-casino": 6.1, "buck-euchre": 3.7, "rummy-500": 82.5, "queen-city
 DEFAULT_SIMULATIONS = 300  # as many as search:medium's playouts
 
 
-def state_from_view(view: JSON, rng: random.Random) -> CardtableState:
+def state_from_view(view: Mapping[str, Any], rng: random.Random) -> CardtableState:
     """An OpenSpiel state of the hand in ``view`` (a ``Match.view``), the cards hidden from
     its seat dealt at random; its information state for that seat is the view's."""
     register()
@@ -58,7 +59,7 @@ class ISMCTSBot:
         self.rng = random.Random(seed)
         self._bots: dict[tuple[int, tuple[tuple[str, Any], ...]], ismcts.ISMCTSBot] = {}
 
-    def _bot(self, view: JSON) -> ismcts.ISMCTSBot:
+    def _bot(self, view: View) -> ismcts.ISMCTSBot:
         key = (view["players"], tuple(sorted(view["options"].items())))
         bot = self._bots.get(key)
         if bot is None:
@@ -76,7 +77,7 @@ class ISMCTSBot:
             self._bots[key] = bot
         return bot
 
-    def choose(self, view: JSON, legal: Sequence[Action]) -> Action:
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         state = state_from_view(view, self.rng)
@@ -115,7 +116,7 @@ class CardtableSpielBot(pyspiel.Bot):  # type: ignore[misc]
         return self.tokens.pop(0)
 
 
-def full_view(state: CardtableState, seat: int) -> JSON:
+def full_view(state: CardtableState, seat: int) -> View:
     """``Match.view(seat)`` of the hand in ``state`` as its first hand: the match made from
     the state's deal would show these keys (a bot may read any of them)."""
     rules = state.rules
@@ -129,7 +130,7 @@ def full_view(state: CardtableState, seat: int) -> JSON:
         "side": rules.side_of(seat),
         "sides": [rules.side_of(s) for s in range(rules.players)],
         "hand_number": 1,
-        "dealer": state.dealer,
+        "dealer": state.dealer,  # type: ignore[typeddict-item]  # dealt: a seat is to move
         "to_move": rules.to_move(hand),
         "scores": list(rules.initial_scores()),
         "hand_scores": None,

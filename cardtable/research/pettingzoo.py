@@ -26,6 +26,7 @@ from pettingzoo import AECEnv
 from rich.console import Console
 
 from cardtable.cli import render
+from cardtable.core.views import View
 from cardtable.research.table import Reward, TokenTable, observation_size
 
 
@@ -131,7 +132,7 @@ class CardtableEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         pass
 
 
-def ansi(view: dict[str, Any]) -> str:
+def ansi(view: View) -> str:
     """A seat's view drawn by the terminal client, as plain text (suit letters)."""
     out = io.StringIO()
     console = Console(file=out, width=100, color_system=None, force_terminal=False)

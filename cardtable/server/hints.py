@@ -5,9 +5,9 @@ the seat's last connection leaves. Asking again for the same state costs nothing
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 from cardtable.bots.hint import Hint, hint
+from cardtable.core.views import View
 from cardtable.server.workers import Workers
 
 HINT_ITERATIONS = 200  # about a search:medium decision's worth of sampled deals
@@ -43,7 +43,7 @@ class HintDesk:
     def running(self, seat: int) -> bool:
         return seat in self._running
 
-    async def get(self, seat: int, version: int, view: dict[str, Any]) -> Hint:
+    async def get(self, seat: int, version: int, view: View) -> Hint:
         """The hint for ``seat`` at ``version``: cached, joined to the one being computed, or
         computed now (``Busy`` if the hint workers are full; cancelled if voided)."""
         if version < self.version:
@@ -59,7 +59,7 @@ class HintDesk:
             task.add_done_callback(lambda t: self._done(seat, version, t))
         return await asyncio.shield(task)
 
-    async def _compute(self, view: dict[str, Any], version: int) -> Hint:
+    async def _compute(self, view: View, version: int) -> Hint:
         return await self.workers.hint(_advice, view, version)
 
     def _done(self, seat: int, version: int, task: asyncio.Task[Hint]) -> None:
@@ -70,5 +70,5 @@ class HintDesk:
         self._answers[seat] = task.result()
 
 
-def _advice(view: dict[str, Any], version: int) -> Hint:
+def _advice(view: View, version: int) -> Hint:
     return hint(view, iterations=HINT_ITERATIONS, seed=version)

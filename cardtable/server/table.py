@@ -27,6 +27,7 @@ from cardtable.core.cards import cards_str
 from cardtable.core.errors import IllegalActionError, NotationError
 from cardtable.core.game import Action
 from cardtable.core.match import Match
+from cardtable.core.views import View
 from cardtable.server import movelog
 from cardtable.server import protocol as p
 from cardtable.server.config import ServerConfig
@@ -381,7 +382,7 @@ class LiveTable:
             return asyncio.create_task(self._answer_hint(conn, msg.seq, conn.seat, version, view))
 
     async def _answer_hint(
-        self, conn: Connection, seq: int, seat: int, version: int, view: dict[str, Any]
+        self, conn: Connection, seq: int, seat: int, version: int, view: View
     ) -> None:
         try:
             advice = await self.hints.get(seat, version, view)

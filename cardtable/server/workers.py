@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 from cardtable.bots.base import Bot
 from cardtable.core.game import Action
 from cardtable.core.registry import game_ids, rules_class
+from cardtable.core.views import View
 
 T = TypeVar("T")
 
@@ -62,7 +63,7 @@ def worker_pool(name: str, workers: int, processes: bool) -> Executor:
     )
 
 
-def choose_elsewhere(bot: Bot, view: dict[str, Any], legal: list[Action]) -> tuple[Action, Bot]:
+def choose_elsewhere(bot: Bot, view: View, legal: list[Action]) -> tuple[Action, Bot]:
     """In a worker process: the move, and the bot as choosing left it (its random generator
     advanced), so that the table's bot goes on as if it had chosen in the server."""
     return bot.choose(view, legal), bot
@@ -85,7 +86,7 @@ class Workers:
         self._pending = 0  # hints submitted and not finished (running or queued)
         self._lock = threading.Lock()
 
-    async def bot(self, level: str, bot: Bot, view: dict[str, Any], legal: list[Action]) -> Action:
+    async def bot(self, level: str, bot: Bot, view: View, legal: list[Action]) -> Action:
         """The computer's move: a quick level on the bot threads, a search on its own pool."""
         loop = asyncio.get_running_loop()
         if not level.startswith("search"):

@@ -16,10 +16,11 @@ from cardtable.bots.buck_euchre import bids, measures
 from cardtable.bots.buck_euchre.worlds import playout_worlds
 from cardtable.bots.heuristic.buck_euchre import HeuristicBot, playout
 from cardtable.bots.knowledge import GameBots
-from cardtable.core.game import JSON, Rules
+from cardtable.core.game import Rules
+from cardtable.games.buck_euchre import BuckEuchreView
 
 
-def read_bids(rules: Rules[Any], view: JSON, seat: int, rng: random.Random) -> Any:
+def read_bids(rules: Rules[Any], view: BuckEuchreView, seat: int, rng: random.Random) -> Any:
     """One world for ``seat``'s view, its deal weighed by the bids (``bids.determinize``)."""
     return bids.determinize(view, seat, rng)
 

@@ -29,7 +29,6 @@ from cardtable.bots.heuristic.buck_euchre import (
     make_count,
     order_count,
 )
-from cardtable.core.game import JSON
 from cardtable.games.buck_euchre import (
     DOWN,
     LAYOUT,
@@ -37,6 +36,7 @@ from cardtable.games.buck_euchre import (
     SEATS,
     TAKEN,
     BuckEuchreState,
+    BuckEuchreView,
     Unseen,
 )
 from cardtable.games.tricks import NO_TRUMP, TRUMP_CHOICES, effective_suit, strength
@@ -136,7 +136,7 @@ class Bids:
         return _likely(order_count(hand, self.u.up, dealer=p == self.u.dealer) - MAKE_LINE)
 
 
-def determinize(view: JSON, seat: int, rng: random.Random) -> BuckEuchreState:
+def determinize(view: BuckEuchreView, seat: int, rng: random.Random) -> BuckEuchreState:
     """A world for ``seat``'s view: ``BID_DRAWS`` uniform deals of the unseen cards (``Unseen``),
     one of them picked with odds in proportion to the chance that its players would have bid as
     they did (``Bids``): sampling importance resampling."""

@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardtable.bots.knowledge import points_ahead
-from cardtable.core.game import JSON, Action, Rules, Settlement
-from cardtable.games.buck_euchre import Pass
+from cardtable.core.game import Action, Rules, Settlement
+from cardtable.games.buck_euchre import BuckEuchreView, Pass
 
 PASS_UNDERRATED = 0.4  # ``estimate_shift``: points a first-round pass's estimate runs low by
 MATCH_WIN = 20.0  # what winning the match is worth to a search, in points (``hand_utility``)
@@ -57,14 +57,14 @@ def match_chance(rules: Rules[Any], settlement: Settlement, side: int) -> float:
     return 100.0 * win_chance(settlement.scores, side)
 
 
-def chance_decisions(view: JSON) -> bool:
+def chance_decisions(view: BuckEuchreView) -> bool:
     """The search ranks by ``match_chance``, but when ordering up (BE-5) by ``hand_utility``:
     scored on single decisions with the real deal, the match chance chose better names, stays
     and card plays and worse first-round orders (docs/bots_buck_euchre.md)."""
     return bool(view["phase"] != "order")
 
 
-def estimate_shift(view: JSON, action: Action) -> float:
+def estimate_shift(view: BuckEuchreView, action: Action) -> float:
     """A first-round pass (BE-5) is ranked ``PASS_UNDERRATED`` points higher: over 150 matches
     its estimate came out 0.4 below what the hand then realised, since the playouts bid the
     seat's later turns as the heuristic would (docs/bots_buck_euchre.md)."""

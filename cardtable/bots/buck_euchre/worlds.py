@@ -17,12 +17,13 @@ from typing import Any
 
 from cardtable.bots.buck_euchre.bids import Bids, determinize
 from cardtable.bots.heuristic.buck_euchre import card_choice
-from cardtable.core.game import JSON, Rules
+from cardtable.core.game import Rules
 from cardtable.games.buck_euchre import (
     PLAYING,
     ROUND_FROM,
     SEATS,
     BuckEuchreState,
+    BuckEuchreView,
     Table,
     Unseen,
 )
@@ -61,7 +62,7 @@ def past_plays(u: Unseen) -> list[tuple[int, BuckEuchreState, int, int]]:
 
 
 def playout_worlds(
-    rules: Rules[Any], view: JSON, seat: int, rng: random.Random
+    rules: Rules[Any], view: BuckEuchreView, seat: int, rng: random.Random
 ) -> Callable[[], Any]:
     """The search's sampler of worlds for ``seat``'s view (the ``state`` part). Before the
     play, ``determinize`` of the bids (``bids``). In the play it also reads the

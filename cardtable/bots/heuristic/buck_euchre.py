@@ -61,7 +61,8 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from cardtable.core.cards import SUITS, card_str, suit_of
-from cardtable.core.game import JSON, Action
+from cardtable.core.game import Action
+from cardtable.core.views import View, own_seat
 from cardtable.games.buck_euchre import (
     DISCARDING,
     DISCARDS,
@@ -82,6 +83,7 @@ from cardtable.games.buck_euchre import (
     TRUMPS,
     BuckEuchreState,
     Unseen,
+    buck_euchre_view,
     layout_cards,
 )
 from cardtable.games.tricks import NO_TRUMP, effective_suit, strength
@@ -213,12 +215,13 @@ def best_name(hand: int, turned: int) -> tuple[float, int]:
 
 
 # -- what the seat has seen -----------------------------------------------------------------------
-def seen_world(view: JSON) -> BuckEuchreState:
+def seen_world(view: View) -> BuckEuchreState:
     """The seat's view as a state holding only what the seat has seen (C-6): its own cards,
     the table (upcard, trump, maker, who stayed or dropped), every card played and the tricks
     won; nobody else's cards. The rules read the view (``Unseen``); the strategy reads masks."""
-    seat: int = view["seat"]
-    unseen = Unseen(view["state"], seat)
+    whole = buck_euchre_view(view)
+    seat = own_seat(whole)
+    unseen = Unseen(whole["state"], seat)
     hands = [0] * SEATS
     hands[seat] = unseen.hands[seat]
     return unseen.world(hands, 0, unseen.discard if seat == unseen.dealer else -1)
@@ -285,15 +288,15 @@ class HeuristicBot:
         self.rng = random.Random(seed)  # the strategy is deterministic; kept for the interface
         self.style = style
 
-    def choose(self, view: JSON, legal: Sequence[Action]) -> Action:
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         by_text = {str(a): a for a in legal}
-        style, seat = self.style, view["seat"]
+        style, seat = self.style, own_seat(view)
         world = seen_world(view)
         t = world.table
         hand = world.hands[seat]
-        phase = view["state"]["phase"]
+        phase = buck_euchre_view(view)["state"]["phase"]
         if phase == "order":
             value = order_count(hand, t.upcard, dealer=seat == t.dealer)
             return by_text["order" if value > style.make else "pass"]

@@ -50,7 +50,9 @@ from functools import lru_cache
 from typing import Any
 
 from cardtable.core.cards import CARD_NAMES, card, cards_of, mask_of, rank_of
-from cardtable.core.game import JSON, Action
+from cardtable.core.game import Action
+from cardtable.core.views import View, own_seat
+from cardtable.games.royal_casino.views import royal_casino_view
 
 # -- card sense -------------------------------------------------------------------------------
 _INDEX = {name: i for i, name in enumerate(CARD_NAMES)}
@@ -121,26 +123,27 @@ def unions(loose: int, v: int) -> tuple[int, ...]:
 class Reading:
     """A seat's view read into masks and prices (C-6: nothing but the view)."""
 
-    def __init__(self, view: JSON, style: Style = CLUB) -> None:
-        s = view["state"]
+    def __init__(self, view: View, style: Style = CLUB) -> None:
+        whole = royal_casino_view(view)
+        s = whole["state"]
         self.style = style
-        self.seat: int = view["seat"]
-        self.players: int = view["players"]
-        self.side_of: list[int] = view["sides"]  # each seat's side (RC-1: partners at four)
+        self.seat = own_seat(whole)
+        self.players = whole["players"]
+        self.side_of: list[int] = whole["sides"]  # each seat's side (RC-1: partners at four)
         self.sides = max(self.side_of) + 1
         self.side = self.side_of[self.seat]
-        self.hand = _mask(s["hand"])
+        self.hand = _mask(s["hand"] or ())
         self.loose = _mask(s["loose"])
         self.builds = [
             (b["value"], _mask(b["cards"]), b["owner"], b["kind"] == "multiple")
             for b in s["builds"]
         ]
         self.piles = [_mask(p) for p in s["piles"]]
-        self.hand_sizes: list[int] = s["hand_sizes"]
-        self.stock: int = s["stock"]
-        self.sweeps_on = bool(view["options"].get("sweeps", True))
-        self.near: list[str | None] = s["near_21"]
-        self.last_capture: int | None = s["last_capture"]
+        self.hand_sizes = s["hand_sizes"]
+        self.stock = s["stock"]
+        self.sweeps_on = bool(whole["options"].get("sweeps", True))
+        self.near = s["near_21"]
+        self.last_capture = s["last_capture"]
         seen = self.hand | self.loose
         for _, m, _, _ in self.builds:
             seen |= m
@@ -362,7 +365,7 @@ class HeuristicBot:
         self.rng = random.Random(seed)  # the strategy is deterministic; kept for the interface
         self.style = style
 
-    def choose(self, view: JSON, legal: Sequence[Action]) -> Action:
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         judge = Judge(Reading(view, self.style))

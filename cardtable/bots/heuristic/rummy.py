@@ -33,14 +33,16 @@ from functools import lru_cache
 from typing import Any
 
 from cardtable.core.cards import JOKER, parse_card
-from cardtable.core.game import JSON, Action
+from cardtable.core.game import Action
+from cardtable.core.views import View, own_seat
 from cardtable.games.rummy import actions as _playout_actions
 from cardtable.games.rummy import hands as _playout_hands
+from cardtable.games.rummy.views import MeldView, RummyOptions, RummyView, rummy_view
 
 # -- card values ---------------------------------------------------------------------------------
 
 
-def card_values(game: str, options: dict[str, Any]) -> tuple[tuple[int, ...], int]:
+def card_values(game: str, options: RummyOptions) -> tuple[tuple[int, ...], int]:
     """Points of each face (index 52: the joker) and of a low ace in a run (R5-2, QC-3)."""
     five_ten = options.get("scoring") == "5-10-15"
     values = []
@@ -153,7 +155,7 @@ def _placed(name: str) -> int:
     return parse_card(name[3:] if name.startswith("Jo=") else name)
 
 
-def open_faces(melds: list[JSON]) -> set[int]:
+def open_faces(melds: list[MeldView]) -> set[int]:
     """Faces that extend a meld on the table now (R5-9): the ends of runs, missing suits of
     sets."""
     out: set[int] = set()
@@ -206,16 +208,17 @@ def layoffs(cards: Sequence[int], opens: set[int]) -> list[int]:
 class _Position:
     """What the bot reads from a view, computed once per decision."""
 
-    def __init__(self, view: JSON) -> None:
-        st = view["state"]
-        self.game: str = view["game"]
+    def __init__(self, view: View) -> None:
+        whole = rummy_view(view)
+        st: RummyView = whole["state"]
+        self.game = whole["game"]
         self.qc = self.game == "queen-city-rum"
-        self.seat: int = view["seat"]
-        self.values, self.low_ace = card_values(self.game, view["options"])
-        self.hand = [parse_card(n) for n in st["hand"]]
+        self.seat = own_seat(whole)
+        self.values, self.low_ace = card_values(self.game, whole["options"])
+        self.hand = [parse_card(n) for n in st["hand"] or ()]
         self.pile = [parse_card(n) for n in st["discard_pile"]]
-        self.stock: int = st["stock"]
-        self.melds: list[JSON] = st["melds"]
+        self.stock = st["stock"]
+        self.melds = st["melds"]
         self.opens = open_faces(self.melds)
         self.must_use = [parse_card(n) for n in st["must_use"]]
         self.has_melded = self.seat in st["has_melded"]
@@ -223,7 +226,7 @@ class _Position:
         self.collected = [
             parse_card(n) for s, k in enumerate(st["known"]) if s != self.seat for n in k
         ]
-        total = view["options"].get("hand_size") or (10 if self.qc else 13)
+        total = whole["options"].get("hand_size") or (10 if self.qc else 13)
         self.hand_size = total
         # how much a dead card hurts: more as the stock runs down
         self.late = 1.0 if self.stock < 12 else 0.6 if self.stock < 22 else 0.35
@@ -293,7 +296,7 @@ class HeuristicBot:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, view: JSON, legal: Sequence[Action]) -> Action:
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         pos = _Position(view)

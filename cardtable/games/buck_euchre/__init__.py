@@ -88,6 +88,7 @@ from cardtable.games.buck_euchre.state import (
     BuckEuchreState,
     Table,
 )
+from cardtable.games.buck_euchre.views import BuckEuchreOptions, BuckEuchreView, buck_euchre_view
 from cardtable.games.buck_euchre.worlds import Unseen, deal_constrained, determinize, voids
 
 __all__ = [
@@ -122,7 +123,9 @@ __all__ = [
     "TRUMPS",
     "UP",
     "BuckEuchre",
+    "BuckEuchreOptions",
     "BuckEuchreState",
+    "BuckEuchreView",
     "Discard",
     "Drop",
     "Order",
@@ -132,6 +135,7 @@ __all__ = [
     "Table",
     "Trump",
     "Unseen",
+    "buck_euchre_view",
     "deal_constrained",
     "determinize",
     "layout_cards",

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from cardtable.core.cards import CLUBS, suit_of
 from cardtable.core.errors import IllegalActionError
-from cardtable.core.game import JSON, Action, OptionSpec, Rules, Settlement
+from cardtable.core.game import Action, OptionSpec, Rules, Settlement
 from cardtable.core.registry import register
 from cardtable.games.buck_euchre.actions import (
     _BIDS,
@@ -46,7 +46,7 @@ from cardtable.games.buck_euchre.state import (
     BuckEuchreState,
     Table,
 )
-from cardtable.games.buck_euchre.views import view_of
+from cardtable.games.buck_euchre.views import BuckEuchreOptions, BuckEuchreView, view_of
 from cardtable.games.buck_euchre.worlds import determinize
 
 # -- the rules ------------------------------------------------------------------------------------
@@ -71,10 +71,9 @@ class BuckEuchre(Rules[BuckEuchreState]):
 
     def __init__(self, players: int, options: Mapping[str, object]) -> None:
         super().__init__(players, options)
-        start = options["start"]
-        assert isinstance(start, int)
-        self.start = start
-        self.five_tricks_win = bool(options["five_tricks_win"])
+        self.settings = self.typed_options(BuckEuchreOptions)
+        self.start = self.settings["start"]
+        self.five_tricks_win = self.settings["five_tricks_win"]
 
     def initial_scores(self) -> tuple[int, ...]:
         return (self.start,) * SEATS
@@ -139,10 +138,10 @@ class BuckEuchre(Rules[BuckEuchreState]):
         """The dealer's discard is face down (BE-5): others see only that one was made."""
         return "discard" if isinstance(action, Discard) else str(action)
 
-    def view(self, state: BuckEuchreState, seat: int | None) -> JSON:
+    def view(self, state: BuckEuchreState, seat: int | None) -> BuckEuchreView:
         return view_of(state, seat)
 
-    def determinize(self, view: JSON, seat: int, rng: random.Random) -> BuckEuchreState:
+    def determinize(self, view: BuckEuchreView, seat: int, rng: random.Random) -> BuckEuchreState:
         return determinize(view, seat, rng)
 
     def zones(self, state: BuckEuchreState) -> dict[str, list[int]]:

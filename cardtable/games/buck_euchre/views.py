@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import NotRequired, TypedDict
+
 from cardtable.core.cards import CARD_NAMES
-from cardtable.core.game import JSON
+from cardtable.core.views import AnyView, MatchView, check_game
 from cardtable.games.buck_euchre.cards import (
     LAYOUT,
     SEATS,
@@ -24,6 +26,52 @@ from cardtable.games.buck_euchre.state import (
 from cardtable.games.tricks import trump_name
 
 
+# -- the shape of a view ---------------------------------------------------------------------------
+class Trick(TypedDict):
+    """A completed trick: who led, who won, its cards by seat (None: out, or not yet played)."""
+
+    leader: int
+    winner: int
+    cards: list[str | None]
+
+
+class BuckEuchreView(TypedDict):
+    """``view_of``: a seat's view of a Buck Euchre hand (``Match.view``'s ``state``)."""
+
+    phase: str
+    dealer: int
+    upcard: str | None
+    turned_down: str | None
+    picked_up: str | None
+    trump: str | None
+    maker: int | None
+    passed: list[int]
+    stayed: list[int]
+    dropped: list[int]
+    hand_sizes: list[int]
+    leader: int | None
+    trick: list[str | None]
+    last_trick: Trick | None
+    tricks_won: list[int]
+    hand: list[str] | None
+    set_aside: list[str] | None
+    discard: str | None
+    earlier_tricks: NotRequired[list[Trick]]
+
+
+class BuckEuchreOptions(TypedDict):
+    """The options of ``BuckEuchre.option_specs``, validated (BE-11, BE-13)."""
+
+    start: int
+    five_tricks_win: bool
+
+
+def buck_euchre_view(view: AnyView) -> MatchView[BuckEuchreView, BuckEuchreOptions]:
+    """A view, read as Buck Euchre's (ValueError for another game's)."""
+    check_game(view, ("buck-euchre",))
+    return view
+
+
 # -- views ----------------------------------------------------------------------------------------
 def _seats(mask: int) -> list[int]:
     return [seat for seat in range(SEATS) if mask >> seat & 1]
@@ -37,7 +85,7 @@ def _passed(s: BuckEuchreState) -> list[int]:
     return [(d + k) % SEATS for k in range(1, (s.turn - d - 1) % SEATS + 1)]
 
 
-def view_of(s: BuckEuchreState, seat: int | None) -> JSON:
+def view_of(s: BuckEuchreState, seat: int | None) -> BuckEuchreView:
     """What ``seat`` may see (C-6); the module docstring says what is public and why.
 
     Tricks are listed by seat (``None`` for a seat that has not played to it or is out), the
@@ -48,7 +96,7 @@ def view_of(s: BuckEuchreState, seat: int | None) -> JSON:
     t = s.table
     upcard = CARD_NAMES[LAYOUT[t.upcard]]
     dealer_has = (s.hands[t.dealer] | (1 << t.discard if t.discard >= 0 else 0)) >> t.upcard & 1
-    view: JSON = {
+    view: BuckEuchreView = {
         "phase": PHASE_NAMES[s.phase],
         "dealer": t.dealer,
         "upcard": upcard if t.fate == UP else None,

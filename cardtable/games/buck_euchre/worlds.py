@@ -11,7 +11,6 @@ import random
 from collections.abc import Sequence
 
 from cardtable.core.cards import SUITS, suit_of
-from cardtable.core.game import JSON
 from cardtable.games.buck_euchre.cards import (
     FULL,
     LAYOUT,
@@ -35,6 +34,7 @@ from cardtable.games.buck_euchre.state import (
     BuckEuchreState,
     Table,
 )
+from cardtable.games.buck_euchre.views import BuckEuchreView
 from cardtable.games.tricks import NO_TRUMP
 
 # -- sampling the hidden cards (Rules.determinize) ------------------------------------------------
@@ -77,7 +77,7 @@ class Unseen:
     has not seen at random where they may be: the other hands (none of a suit its holder failed
     to follow), the set-aside cards of dropped players, the kitty, and the dealer's discard."""
 
-    def __init__(self, view: JSON, seat: int) -> None:
+    def __init__(self, view: BuckEuchreView, seat: int) -> None:
         self.seat = seat
         self.dealer = dealer = view["dealer"]
         self.phase = phase = PHASE_NAMES.index(view["phase"])
@@ -103,9 +103,10 @@ class Unseen:
         own = _names_mask(view["hand"]) | _names_mask(view["set_aside"])
         known = own | sum(self.played)
         picked = view["picked_up"]
-        if view["upcard"] or view["turned_down"]:
+        shown = view["upcard"] or view["turned_down"]
+        if shown:
             self.fate = UP if view["upcard"] else DOWN
-            self.up = NAME_POS[view["upcard"] or view["turned_down"]]
+            self.up = NAME_POS[shown]
         else:  # taken by the dealer, and maybe played since: then any trump the dealer played
             self.fate = TAKEN
             self.up = (
@@ -117,7 +118,9 @@ class Unseen:
         self.has_discard = self.fate == TAKEN and phase >= DECIDING
         self.discard = -1
         if self.has_discard and seat == dealer:
-            self.discard = NAME_POS[view["discard"]]
+            discard = view["discard"]
+            assert discard is not None  # the dealer sees its own discard (BE-5)
+            self.discard = NAME_POS[discard]
             known |= 1 << self.discard
         void = voids(tricks, trump, dropped) if trump >= 0 else [0] * SEATS
         sizes = [5 if dropped >> i & 1 else view["hand_sizes"][i] for i in range(SEATS)]
@@ -303,7 +306,7 @@ def _deal_by_card(
     return out
 
 
-def determinize(view: JSON, seat: int, rng: random.Random) -> BuckEuchreState:
+def determinize(view: BuckEuchreView, seat: int, rng: random.Random) -> BuckEuchreState:
     """A world for ``seat``'s view: the cards it has not seen dealt uniformly among the places
     the view allows them (``Unseen``). How the players bid is no part of it: reading the bids
     as evidence is a computer player's judgement (``cardtable.bots.buck_euchre.bids``)."""

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import cast
 
 from cardtable.core.cards import CARD_NAMES, FULL_DECK, cards_of, mask_of
 from cardtable.core.errors import IllegalActionError
-from cardtable.core.game import JSON, Action, OptionSpec, Rules, Settlement
+from cardtable.core.game import Action, OptionSpec, Rules, Settlement
 from cardtable.core.registry import register
 from cardtable.games.reasons import refusal
 from cardtable.games.royal_casino.actions import Build, Capture, Play, Trail, parse_play
@@ -24,6 +24,7 @@ from cardtable.games.royal_casino.table import (
     new_state,
 )
 from cardtable.games.royal_casino.values import SPADE_MASK, table_sum
+from cardtable.games.royal_casino.views import BuildView, RoyalCasinoOptions, RoyalCasinoView
 from cardtable.games.royal_casino.worlds import sample_world
 
 HAND_SIZE = 4  # RC-3
@@ -52,11 +53,10 @@ class RoyalCasino(Rules[State]):
 
     def __init__(self, players: int, options: Mapping[str, object]) -> None:
         super().__init__(players, options)
-        target = self.options["target"]
-        assert isinstance(target, int)  # validated by OptionSpec
-        self.target = target
-        self.sweeps_on = bool(self.options["sweeps"])
-        self.partner_may_raise = bool(self.options["partner_may_raise"])
+        self.settings = self.typed_options(RoyalCasinoOptions)
+        self.target = self.settings["target"]
+        self.sweeps_on = self.settings["sweeps"]
+        self.partner_may_raise = self.settings["partner_may_raise"]
         self._sides = sides_of(players)
         self._next_seat = tuple((seat + 1) % players for seat in range(players))  # C-2
 
@@ -152,11 +152,11 @@ class RoyalCasino(Rules[State]):
         return settle_hand(state, scores, self.target)
 
     # -- what players see (C-6) ---------------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> JSON:
+    def view(self, state: State, seat: int | None) -> RoyalCasinoView:
         """Public: the table, every pile (captures are made face up), sweeps, the stock's size,
         hand sizes. Private: the seat's own hand."""
         per_deal = HAND_SIZE * self.players
-        builds: list[dict[str, Any]] = [
+        builds: list[BuildView] = [
             {
                 "cards": _names(b.cards),
                 "value": b.value,
@@ -192,7 +192,7 @@ class RoyalCasino(Rules[State]):
             zones[f"pile {side}"] = cards_of(pile)
         return zones
 
-    def determinize(self, view: JSON, seat: int, rng: random.Random) -> State:
+    def determinize(self, view: RoyalCasinoView, seat: int, rng: random.Random) -> State:
         """A world showing ``seat`` exactly ``view``: unseen cards dealt at random."""
         return sample_world(view, seat, rng)
 

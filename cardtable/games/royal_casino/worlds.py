@@ -13,26 +13,26 @@ the piles are in the view, and no rule lets a play reveal what a hand lacks.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from cardtable.core.cards import CARD_NAMES, FULL_DECK
 from cardtable.games.royal_casino.scoring import NEAR_ITEMS
 from cardtable.games.royal_casino.table import State, TableBuild
 from cardtable.games.royal_casino.values import VALUE_CARDS
+from cardtable.games.royal_casino.views import RoyalCasinoView
 
-_NEAR_CODES = {name: code for code, name in NEAR_ITEMS.items()}
+_NEAR_CODES: dict[str | None, int] = {name: code for code, name in NEAR_ITEMS.items()}
 _BIT = {name: 1 << i for i, name in enumerate(CARD_NAMES)}
 _ALL = (1 << len(FULL_DECK)) - 1
 
 
-def _mask(names: list[str]) -> int:
+def _mask(names: list[str] | None) -> int:
     m = 0
-    for name in names:
+    for name in names or ():
         m |= _BIT[name]
     return m
 
 
-def sample_world(view: dict[str, Any], seat: int, rng: random.Random) -> State:
+def sample_world(view: RoyalCasinoView, seat: int, rng: random.Random) -> State:
     """A state that shows ``seat`` exactly ``view``, the unseen cards placed at random."""
     hand = _mask(view["hand"])
     loose = _mask(view["loose"])

@@ -19,7 +19,7 @@ from typing import Any
 
 from cardtable.core.cards import JOKER
 from cardtable.core.errors import IllegalActionError, OptionError
-from cardtable.core.game import JSON, Action, Rules
+from cardtable.core.game import Action, Rules
 from cardtable.games.rummy import hands as H
 from cardtable.games.rummy.actions import (
     DISCARDS,
@@ -73,7 +73,7 @@ from cardtable.games.rummy.state import (
     replaced,
 )
 from cardtable.games.rummy.variant import Variant
-from cardtable.games.rummy.views import hidden, state_view, zones
+from cardtable.games.rummy.views import RummyOptions, RummyView, hidden, state_view, zones
 from cardtable.games.rummy.worlds import determinize
 
 _TEXT = attrgetter("text")
@@ -87,6 +87,7 @@ class RummyRules(Rules[RummyState]):
 
     def __init__(self, players: int, options: Mapping[str, object]) -> None:
         super().__init__(players, options)
+        self.settings = self.typed_options(RummyOptions)
         self.variant = v = self.make_variant()
         self._calls = v.rummy_calls and players >= 3  # R5-10 needs a third player
         naturals = sorted(list(range(52)) * v.decks)
@@ -581,10 +582,10 @@ class RummyRules(Rules[RummyState]):
         return hand_points(self.variant, st)
 
     # -- what players see -----------------------------------------------------------------
-    def view(self, state: RummyState, seat: int | None) -> JSON:
+    def view(self, state: RummyState, seat: int | None) -> RummyView:
         return state_view(state, seat)
 
-    def determinize(self, view: JSON, seat: int, rng: random.Random) -> RummyState:
+    def determinize(self, view: RummyView, seat: int, rng: random.Random) -> RummyState:
         """A state showing ``seat`` exactly ``view``, the cards it cannot see dealt at random
         into the other hands and the stock (see ``worlds``)."""
         return determinize(self, view, seat, rng)

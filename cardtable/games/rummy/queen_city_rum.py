@@ -75,7 +75,7 @@ class QueenCityRum(RummyRules):
                 "opponent's hand": theirs,
                 "total": list(points),
             },
-            winner=winner(after, int(self.options["target"])),  # type: ignore[call-overload]
+            winner=winner(after, self.settings["target"]),
         )
 
     def next_dealer(self, dealer: int, settlement: Settlement) -> int:

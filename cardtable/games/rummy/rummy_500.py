@@ -58,7 +58,7 @@ class Rummy500(RummyRules):
     )  # fmt: skip
 
     def make_variant(self) -> Variant:
-        o = self.options
+        o = self.settings
         if not o["decks"]:
             o["decks"] = 1 if self.players <= 4 else 2  # R5-1
         if not o["hand_size"]:
@@ -66,15 +66,15 @@ class Rummy500(RummyRules):
         five = o["scoring"] == "5-10-15"
         return Variant(
             rules=RULES,
-            decks=int(o["decks"]),  # type: ignore[call-overload]
-            jokers=int(o["jokers"]),  # type: ignore[call-overload]
-            hand_size=int(o["hand_size"]),  # type: ignore[call-overload]
+            decks=o["decks"],
+            jokers=o["jokers"],
+            hand_size=o["hand_size"],
             values=FIVE_TEN_FIFTEEN if five else STANDARD,
             low_ace=5 if five else 1,
             dig=True,
-            rummy_calls=bool(o["rummy_calls"]),
-            floating=bool(o["floating"]),
-            dead_last_discard=bool(o["dead_last_discard"]),
+            rummy_calls=o["rummy_calls"],
+            floating=o["floating"],
+            dead_last_discard=o["dead_last_discard"],
             out_needs_meld=False,
         )
 
@@ -93,7 +93,7 @@ class Rummy500(RummyRules):
                 "left in hand": [-h for h in left],
                 "total": list(points),
             },
-            winner=winner(after, int(self.options["target"])),  # type: ignore[call-overload]
+            winner=winner(after, self.settings["target"]),
         )
 
 

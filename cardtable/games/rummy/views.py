@@ -14,10 +14,10 @@ immutable and shared by all later states), and the hands of the last finished st
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from cardtable.core.cards import CARD_NAMES, JOKER
-from cardtable.core.game import JSON
+from cardtable.core.views import AnyView, MatchView, check_game
 from cardtable.games.rummy import hands as H
 from cardtable.games.rummy.shapes import is_run, run_bounds
 from cardtable.games.rummy.state import (
@@ -30,6 +30,67 @@ from cardtable.games.rummy.state import (
 )
 
 
+class LaidOff(TypedDict):
+    """A card laid off on a meld, and the seat that laid it off."""
+
+    seat: int
+    card: str
+
+
+class MeldView(TypedDict):
+    """``meld_view``: one meld on the table."""
+
+    number: int
+    by: int
+    kind: str
+    cards: list[str]
+    laid_off: list[LaidOff]
+
+
+class RummyView(TypedDict):
+    """``state_view``: a seat's view of a Rummy 500 or Queen City Rum hand."""
+
+    phase: str
+    dealer: int
+    turn: int
+    asked: int | None
+    stock: int
+    discard_pile: list[str]
+    melds: list[MeldView]
+    hand_sizes: list[int]
+    known: list[list[str]]
+    has_melded: list[int]
+    floating: list[int]
+    hand: list[str] | None
+    drew: str
+    must_use: list[str]
+    may_not_discard: str | None
+    went_out: int | None
+
+
+class RummyOptions(TypedDict):
+    """The options of both presets, validated: Queen City Rum has only ``target`` (QC-9);
+    Rummy 500's automatic ``decks`` and ``hand_size`` (0) are resolved (R5-1, R5-3)."""
+
+    target: int
+    decks: NotRequired[int]
+    jokers: NotRequired[int]
+    hand_size: NotRequired[int]
+    scoring: NotRequired[str]
+    rummy_calls: NotRequired[bool]
+    floating: NotRequired[bool]
+    dead_last_discard: NotRequired[bool]
+
+
+GAMES = ("rummy-500", "queen-city-rum")
+
+
+def rummy_view(view: AnyView) -> MatchView[RummyView, RummyOptions]:
+    """A view, read as a rummy game's (ValueError for another game's)."""
+    check_game(view, GAMES)
+    return view
+
+
 def names(cards: Sequence[int]) -> list[str]:
     return [CARD_NAMES[c] for c in cards]
 
@@ -39,7 +100,7 @@ def names(cards: Sequence[int]) -> list[str]:
 _memo: dict[str, Any] = {}
 
 
-def state_view(st: RummyState, seat: int | None) -> JSON:
+def state_view(st: RummyState, seat: int | None) -> RummyView:
     """The view of ``seat`` (None: a spectator)."""
     if st.phase == OVER:  # a finished hand is viewed again at every step of the next one
         laid_down = _memo.get("laid down")
@@ -74,7 +135,7 @@ def state_view(st: RummyState, seat: int | None) -> JSON:
 _RENDERED: dict[int, tuple[TableMeld, str, tuple[str, ...], tuple[tuple[int, str], ...]]] = {}
 
 
-def meld_view(number: int, m: TableMeld) -> JSON:
+def meld_view(number: int, m: TableMeld) -> MeldView:
     """One meld: its cards in order (a run by position, a set by suit), who made it, and who
     laid off what, in the order laid off."""
     hit = _RENDERED.get(id(m))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cardtable.core.cards import JOKER, parse_card
 from cardtable.games.rummy import hands as H
@@ -25,6 +25,7 @@ from cardtable.games.rummy.state import (
     Table,
     TableMeld,
 )
+from cardtable.games.rummy.views import MeldView, RummyView
 
 if TYPE_CHECKING:
     from cardtable.games.rummy.engine import RummyRules
@@ -42,7 +43,7 @@ def _placed(name: str) -> tuple[int, int]:
     return c, c
 
 
-def _meld(view: dict[str, Any]) -> TableMeld:
+def _meld(view: MeldView) -> TableMeld:
     """A table meld back from its view: the meld itself first, then the lay-offs in order."""
     shown = [_placed(n) for n in view["cards"]]
     laid = [(entry["seat"], _placed(entry["card"])) for entry in view["laid_off"]]
@@ -66,12 +67,10 @@ def _meld(view: dict[str, Any]) -> TableMeld:
     )
 
 
-def determinize(
-    rules: RummyRules, view: dict[str, Any], seat: int, rng: random.Random
-) -> RummyState:
+def determinize(rules: RummyRules, view: RummyView, seat: int, rng: random.Random) -> RummyState:
     n = rules.players
     phase = PHASE_NAMES.index(view["phase"])
-    own = _cards(view["hand"])
+    own = _cards(view["hand"] or [])
     pile = _cards(view["discard_pile"])
     melds = tuple(_meld(m) for m in view["melds"])
     known = [_cards(k) for k in view["known"]]
