@@ -74,7 +74,7 @@ def choices(state: engine.BuckEuchreState, rng: random.Random) -> tuple[Action, 
     """The heuristic bot's action from the seat's view and the playout policy's from the state."""
     seat = state.turn
     assert seat is not None
-    view: Any = {"seat": seat, "state": RULES.view(state, seat)}  # the parts the bot reads
+    view: Any = {"game": RULES.game_id, "seat": seat, "state": RULES.view(state, seat)}
     bot = heuristic.HeuristicBot(0).choose(view, RULES.legal_actions(state))
     return bot, heuristic.playout(RULES, state, rng)
 
