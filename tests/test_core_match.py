@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import pickle
 
 import pytest
 
@@ -189,3 +190,19 @@ def test_record_replays_up_to_a_point() -> None:
         assert part.action_count == n
         flat = [a for h in m.record()["hands"] for a in h["actions"]]
         assert [a for h in part.record()["hands"] for a in h["actions"]] == flat[:n]
+
+
+@pytest.mark.parametrize("game", ["royal-casino", "buck-euchre", "rummy-500", "queen-city-rum"])
+def test_a_copied_or_pickled_match_plays_on_as_the_original(game: str) -> None:
+    """A copy is the record replayed (``Match`` is compiled: no ``__dict__`` to copy), so it
+    goes on exactly as the original, dealing the next hands from the same seed (C-3)."""
+    m = Match(game, seed=3)
+    for _ in range(30):
+        m.play(m.legal_actions()[0])
+    twins = [copy.deepcopy(m), pickle.loads(pickle.dumps(m))]
+    for step in range(200):
+        for match in [m, *twins]:
+            if not match.is_over:
+                legal = match.legal_actions()
+                match.play(legal[step % len(legal)])
+    assert twins[0].record() == twins[1].record() == m.record()
