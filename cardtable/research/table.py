@@ -24,10 +24,15 @@ def observation(view: JSON, pending: Pending | None, codec: Codec) -> Floats:
 
 
 def with_chosen(tensor: Floats, pending: Pending | None, codec: Codec) -> Floats:
-    chosen = np.zeros(codec.num_actions, np.float32)
+    out = np.concatenate([tensor, np.zeros(codec.num_actions, np.float32)])
+    mark_chosen(out, len(tensor), pending)
+    return out
+
+
+def mark_chosen(out: Floats, size: int, pending: Pending | None) -> None:
+    """Set the chosen tokens' entries of the block that starts at ``size`` in ``out``."""
     if pending is not None and pending.prefix:
-        chosen[list(pending.prefix)] = 1.0
-    return np.concatenate([tensor, chosen])
+        out[[size + t for t in pending.prefix]] = 1.0
 
 
 def seat_view(m: Match, seat: int) -> JSON:
@@ -147,11 +152,8 @@ class TokenTable:
     def observe(self, seat: int) -> Floats:
         """The observation of ``seat``: a new array each time (the caller may keep it)."""
         out = self._tensor(seat).copy()
-        pending = self.pending
-        if pending is not None and pending.prefix and seat == self._mover:
-            size = self._size
-            for t in pending.prefix:
-                out[size + t] = 1.0
+        if seat == self._mover:
+            mark_chosen(out, self._size, self.pending)
         return out
 
     def mask(self, seat: int) -> np.ndarray[Any, np.dtype[np.int8]]:
