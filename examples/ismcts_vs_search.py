@@ -1,8 +1,16 @@
-"""OpenSpiel's ISMCTS against our search and heuristic bots: a deals-mode tournament per game
-(each deal played twice, seats swapped), win rates with Wilson 95% intervals.
+"""OpenSpiel's ISMCTS against our search and heuristic bots, win rates with Wilson 95% intervals.
 
-    .venv/bin/python examples/ismcts_vs_search.py --deals 200            # the full comparison
-    .venv/bin/python examples/ismcts_vs_search.py --games buck-euchre --deals 10 --workers 1
+Royal Casino, Rummy 500 and Queen City Rum (two players): deal pairs, each deal played twice
+with the seats swapped, won on points over the pair. Buck Euchre: whole matches, ISMCTS in one
+seat of four and the opponent in the other three; each match's deals are played four times,
+ISMCTS in each seat once (par: a quarter of the matches).
+
+    .venv/bin/python examples/ismcts_vs_search.py                 # the full comparison
+    .venv/bin/python examples/ismcts_vs_search.py --games buck-euchre --count 8 --out /tmp/x
+
+Every finished game is appended at once to a file per game and opponent under ``--out``, so a
+run stopped part way continues where it stopped when started again with the same arguments;
+``--report`` only prints what the files hold. Deal pairs count once both games are in.
 
 ISMCTS gets ``--simulations`` per decision (default 300, as many as search:medium's
 playouts); see ``cardtable.research.bots`` for how it is set up.
@@ -11,47 +19,162 @@ playouts); see ``cardtable.research.bots`` for how it is set up.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
-import time
+import os
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from pathlib import Path
+from typing import Any
 
-from cardtable.bots.tournament import run_tournament
+from cardtable.bots.tournament import (
+    GameResult,
+    Plan,
+    Table,
+    plan_tournament,
+    play_batch,
+    summarise,
+)
 
 GAMES = ("royal-casino", "buck-euchre", "rummy-500", "queen-city-rum")
+OUT = Path(__file__).resolve().parent.parent / "bench" / "ismcts"
+
+
+def plan_for(game: str, ismcts: str, opponent: str, count: int, seed: int) -> Plan:
+    """Buck Euchre: ``count`` matches, one ISMCTS seat; the others: ``count`` deal pairs."""
+    if game == "buck-euchre":
+        return plan_tournament(
+            game, [ismcts, opponent, opponent, opponent], matches=count, seed=seed
+        )
+    return plan_tournament(game, [ismcts, opponent], deals=count, seed=seed)
+
+
+class Log:
+    """The finished games of one plan, one JSON line each after a first line naming the plan."""
+
+    def __init__(self, path: Path, plan: Plan) -> None:
+        self.path = path
+        self.plan = plan
+        self.head = {
+            "game": plan.setup.game,
+            "levels": list(plan.setup.levels),
+            "mode": plan.mode,
+            "requested": plan.requested,
+            "seed": plan.setup.seed,
+        }
+        self.done: dict[int, GameResult] = {}
+        if path.exists():
+            lines = path.read_text().splitlines()
+            if lines and json.loads(lines[0]) != self.head:
+                raise SystemExit(f"{path} holds another run: {lines[0]}")
+            for line in lines[1:]:
+                if not line.strip():
+                    continue  # a line cut short by a stop is simply played again
+                try:
+                    row = json.loads(line)
+                except json.JSONDecodeError:
+                    continue
+                self.done[row["index"]] = _result(row)
+
+    def todo(self) -> list[Table]:
+        return [t for t in self.plan.tables if t.index not in self.done]
+
+    def add(self, result: GameResult) -> None:
+        new = not self.path.exists()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with self.path.open("a") as f:
+            if new:
+                f.write(json.dumps(self.head) + "\n")
+            row = dataclasses.asdict(result)
+            row.pop("record")
+            f.write(json.dumps(row) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+        self.done[result.index] = result
+
+    def complete(self) -> list[GameResult]:
+        """The games of the groups (deal pairs, or matches) that are all in."""
+        by_group: dict[int, list[GameResult]] = {}
+        for r in self.done.values():
+            by_group.setdefault(r.group, []).append(r)
+        whole = self.plan.mode == "deals"
+        keep = [
+            r for g in by_group.values() if not whole or len(g) == self.plan.per_group for r in g
+        ]
+        return sorted(keep, key=lambda r: r.index)
+
+    def summary(self) -> dict[str, Any]:
+        games = self.complete()
+        units = len(games) // self.plan.per_group if self.plan.mode == "deals" else len(games)
+        out: dict[str, Any] = {
+            "game": self.plan.setup.game,
+            "mode": self.plan.mode,
+            "done": units,
+            "of": self.plan.requested,
+        }
+        if games:
+            for b in summarise(self.plan, games).bots[:2]:
+                out[b.name] = {
+                    "wins": b.wins,
+                    "ties": b.ties,
+                    "decided": b.games - b.ties,
+                    "win_rate": round(b.win_rate, 3),
+                    "ci95": [round(b.ci_low, 3), round(b.ci_high, 3)],
+                    "points_per_hand": round(b.points_per_hand, 2),
+                }
+        return out
+
+
+def _result(row: dict[str, Any]) -> GameResult:
+    return GameResult(
+        row["index"],
+        row["group"],
+        row["seed"],
+        tuple(row["sides"]),
+        tuple(row["seats"]),
+        tuple(tuple(p) for p in row["points"]),
+        row["winner"],
+    )
+
+
+def run(logs: list[Log], workers: int) -> None:
+    """Play every game the logs lack, ``workers`` at a time, each logged as it finishes."""
+    queue = [(log, t) for log in logs for t in log.todo()]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        running: dict[Future[list[GameResult]], Log] = {}
+        while queue or running:
+            while queue and len(running) < workers:
+                log, table = queue.pop(0)
+                running[pool.submit(play_batch, log.plan.setup, (table,))] = log
+            finished, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in finished:
+                log = running.pop(future)
+                for result in future.result():
+                    log.add(result)
+                print(json.dumps(log.summary()), flush=True)
 
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--games", default=",".join(GAMES))
     p.add_argument("--opponents", default="search:medium,heuristic")
-    p.add_argument("--deals", type=int, default=200)
+    p.add_argument("--count", type=int, default=200, help="deal pairs (Buck Euchre: matches)")
     p.add_argument("--simulations", type=int, default=300)
-    p.add_argument("--workers", type=int, default=None)
+    p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--out", type=Path, default=OUT)
+    p.add_argument("--report", action="store_true", help="print what is done, play nothing")
     a = p.parse_args()
     ismcts = f"openspiel-ismcts:{a.simulations}"
+    logs = []
     for game in a.games.split(","):
         for opponent in a.opponents.split(","):
-            start = time.perf_counter()
-            r = run_tournament(
-                game, [ismcts, opponent], deals=a.deals, workers=a.workers, seed=a.seed
-            )
-            line = {
-                "game": game,
-                "deals": a.deals,
-                "seconds": round(time.perf_counter() - start, 1),
-                **{
-                    b.name: {
-                        "wins": b.wins,
-                        "ties": b.ties,
-                        "decided": b.games - b.ties,
-                        "win_rate": round(b.win_rate, 3),
-                        "ci95": [round(b.ci_low, 3), round(b.ci_high, 3)],
-                        "points_per_hand": round(b.points_per_hand, 2),
-                    }
-                    for b in r.bots
-                },
-            }
-            print(json.dumps(line), flush=True)
+            plan = plan_for(game, ismcts, opponent, a.count, a.seed)
+            name = f"{game}--{opponent.replace(':', '-')}--{a.simulations}--{a.count}--{a.seed}"
+            logs.append(Log(a.out / f"{name}.jsonl", plan))
+    if not a.report:
+        run(logs, a.workers)
+    for log in logs:
+        print(json.dumps(log.summary()), flush=True)
 
 
 if __name__ == "__main__":

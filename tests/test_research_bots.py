@@ -11,7 +11,13 @@ import pytest
 from cardtable.bots import make_bot
 from cardtable.bots.tournament import run_tournament
 from cardtable.core.errors import OptionError
-from cardtable.research.bots import CardtableSpielBot, ISMCTSBot, full_view
+from cardtable.research.bots import (
+    CardtableSpielBot,
+    EngineRollout,
+    ISMCTSBot,
+    finish_action,
+    full_view,
+)
 from cardtable.research.openspiel import register
 from tests.support.research import CONFIGS, chance, first_hand_positions, openspiel_state
 
@@ -54,3 +60,32 @@ def test_our_heuristic_plays_an_openspiel_game_against_ismcts() -> None:
             for token in state.shared.codec.tokens(action, view["state"]):
                 state.apply_action(token)
     assert sum(state.returns()) == 0
+
+
+@pytest.mark.parametrize(("game", "players"), CONFIGS)
+def test_engine_rollouts_finish_the_chosen_action_and_sum_to_zero(game: str, players: int) -> None:
+    """ISMCTS's rollouts run on the engine: from a half-chosen action they finish an action
+    those tokens begin, and a finished hand's returns sum to zero (C-4 settlement)."""
+    rng = random.Random(5)
+    rollout = EngineRollout(random.Random(6))
+    half_chosen = 0
+    for m in first_hand_positions(game, players, 12):
+        state = openspiel_state(m)
+        first = state.legal_actions()
+        state.apply_action(rng.choice(first))
+        if state.pending is not None and state.pending.prefix:
+            half_chosen += 1
+            prefix = state.pending.prefix
+            for _ in range(5):
+                action = finish_action(state, rng)
+                assert action is not None
+                seat = state.current_player()
+                tokens = state.shared.codec.tokens(action, state.rules.view(state.hand, seat))
+                assert tuple(tokens[: len(prefix)]) == prefix
+        returns = rollout.evaluate(state)
+        assert returns.shape == (players,)
+        assert abs(float(returns.sum())) < 1e-9
+    assert finish_action(openspiel_state(m), rng) is None  # nothing chosen yet
+    # every Buck Euchre action is one token; the other games' captures, builds, melds and
+    # lay-offs take several, and some of these positions stopped half way through one
+    assert (half_chosen == 0) == (game == "buck-euchre")

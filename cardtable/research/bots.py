@@ -4,10 +4,11 @@
 The ISMCTS bot gets what every cardtable bot gets, a seat's view and the legal actions. It
 deals the hidden cards at random (``GameBots.determinize``) into an OpenSpiel state of the hand,
 which shows the seat the same information state, and lets OpenSpiel's ``ISMCTSBot`` choose
-token by token, ``N`` simulations per token (its rollouts random); every simulation starts
-from ``resample_from_infostate``, so the real hidden cards are never used. Its exploration
-constant is 2 × ``SCALE`` of the game: the spread (standard deviation) of a hand's return
-under random play, measured once, so that UCT weighs points as it weighs ±1 elsewhere.
+token by token, ``N`` simulations per token (random rollouts, ``EngineRollout``); every
+simulation starts from ``resample_from_infostate``, so the real hidden cards are never used.
+Its exploration constant is 2 × ``SCALE`` of the game: the spread (standard deviation) of a
+hand's return under random play, measured once, so that UCT weighs points as it weighs ±1
+elsewhere.
 """
 
 from __future__ import annotations
@@ -25,7 +26,13 @@ from cardtable.bots.catalog import bots_for
 from cardtable.bots.search import rules_for
 from cardtable.core.game import Action
 from cardtable.core.views import View
-from cardtable.research.openspiel import CardtableState, Held, register, short_name
+from cardtable.research.openspiel import (
+    CardtableState,
+    Held,
+    hand_returns,
+    register,
+    short_name,
+)
 
 SCALE = {"royal-casino": 6.1, "buck-euchre": 3.7, "rummy-500": 82.5, "queen-city-rum": 36.8}
 """Standard deviation of a hand's return (OpenSpiel's) under random play, 400 hands each."""
@@ -45,6 +52,39 @@ def state_from_view(view: Mapping[str, Any], rng: random.Random) -> CardtableSta
     knows = bots_for(rules.game_id)
     state.held = Held(knows.determinize(rules, view["state"], view["seat"], rng))
     return state
+
+
+class EngineRollout(mcts.Evaluator):  # type: ignore[misc]
+    """OpenSpiel's random-rollout evaluation, played on the engine: from the state's hand,
+    uniformly random legal actions (whole actions, not tokens) until the hand ends. The same
+    hands as ``mcts.RandomRolloutEvaluator`` reaches through the OpenSpiel game, without a
+    Python call per token; a rollout from a half-chosen action finishes it at random first."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def evaluate(self, state: CardtableState) -> np.ndarray[Any, np.dtype[np.float64]]:
+        rules, hand, rng = state.rules, state.hand, self.rng
+        started = finish_action(state, rng)
+        if started is not None:
+            hand = rules.apply(hand, started)
+        while rules.to_move(hand) is not None:
+            hand = rules.apply(hand, rng.choice(rules.legal_actions(hand)))
+        return np.array(hand_returns(rules, hand))
+
+    def prior(self, state: CardtableState) -> list[tuple[int, float]]:
+        legal = state.legal_actions(state.current_player())
+        return [(token, 1.0 / len(legal)) for token in legal]
+
+
+def finish_action(state: CardtableState, rng: random.Random) -> Action | None:
+    """A uniformly random legal action among those the tokens chosen so far begin (None when
+    no token is chosen yet)."""
+    pending = state.pending
+    if pending is None or not pending.prefix:
+        return None
+    prefix, n = pending.prefix, len(pending.prefix)
+    return rng.choice([a for seq, a in pending.options.items() if seq[:n] == prefix])
 
 
 class ISMCTSBot:
@@ -69,7 +109,7 @@ class ISMCTSBot:
             dice = np.random.RandomState(self.rng.randrange(2**31))
             bot = ismcts.ISMCTSBot(
                 game,
-                mcts.RandomRolloutEvaluator(1, dice),
+                EngineRollout(random.Random(self.rng.randrange(2**31))),
                 2.0 * SCALE[self.game],
                 self.simulations,
                 random_state=dice,

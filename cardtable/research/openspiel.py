@@ -127,6 +127,13 @@ class CardtableGame(pyspiel.Game):  # type: ignore[misc]
         return ViewObserver(self)
 
 
+def hand_returns(rules: Rules[Any], hand: Any) -> list[float]:
+    """Each player's return from a finished hand: points against the others' mean, without a
+    game's own additions (Buck Euchre's match-win bonus), so that the returns sum to zero."""
+    settled = rules.settle(hand, rules.initial_scores())
+    return [points_ahead(rules, settled, rules.side_of(s)) for s in range(rules.players)]
+
+
 class CardtableState(pyspiel.State):  # type: ignore[misc]
     """Dealing (chance), then a hand of the game on the immutable ``Rules`` state."""
 
@@ -191,13 +198,9 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
         return self.shared.codec.names[action]
 
     def returns(self) -> list[float]:
-        rules = self.rules
         if not self.is_terminal():
-            return [0.0] * rules.players
-        settled = rules.settle(self.hand, rules.initial_scores())
-        # points against the others' mean, without a game's own additions (Buck Euchre's
-        # match-win bonus), so that the returns sum to zero
-        return [points_ahead(rules, settled, rules.side_of(s)) for s in range(rules.players)]
+            return [0.0] * self.rules.players
+        return hand_returns(self.rules, self.hand)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CardtableState:
         """A state showing ``player_id`` the same information, the cards hidden from it dealt
