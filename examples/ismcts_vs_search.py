@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.bots.tournament import (
+    BotResult,
     GameResult,
     Plan,
     Table,
@@ -62,8 +63,11 @@ class Log:
             "seed": plan.setup.seed,
         }
         self.done: dict[int, GameResult] = {}
+        self.cut = False  # the last line was cut short: the next row starts a line of its own
         if path.exists():
-            lines = path.read_text().splitlines()
+            text = path.read_text()
+            self.cut = bool(text) and not text.endswith("\n")
+            lines = text.splitlines()
             if lines and json.loads(lines[0]) != self.head:
                 raise SystemExit(f"{path} holds another run: {lines[0]}")
             for line in lines[1:]:
@@ -84,6 +88,9 @@ class Log:
         with self.path.open("a") as f:
             if new:
                 f.write(json.dumps(self.head) + "\n")
+            elif self.cut:
+                f.write("\n")
+                self.cut = False
             row = dataclasses.asdict(result)
             row.pop("record")
             f.write(json.dumps(row) + "\n")
@@ -103,25 +110,34 @@ class Log:
         return sorted(keep, key=lambda r: r.index)
 
     def summary(self) -> dict[str, Any]:
+        """What is done: ISMCTS's line and its opponent's (that of one of its seats)."""
         games = self.complete()
         units = len(games) // self.plan.per_group if self.plan.mode == "deals" else len(games)
+        levels = self.plan.setup.levels
         out: dict[str, Any] = {
             "game": self.plan.setup.game,
+            "ismcts": levels[0],
+            "opponent": levels[1],
             "mode": self.plan.mode,
             "done": units,
             "of": self.plan.requested,
         }
         if games:
-            for b in summarise(self.plan, games).bots[:2]:
-                out[b.name] = {
-                    "wins": b.wins,
-                    "ties": b.ties,
-                    "decided": b.games - b.ties,
-                    "win_rate": round(b.win_rate, 3),
-                    "ci95": [round(b.ci_low, 3), round(b.ci_high, 3)],
-                    "points_per_hand": round(b.points_per_hand, 2),
-                }
+            bots = summarise(self.plan, games).bots
+            out["ismcts_result"] = _line(bots[0])
+            out["opponent_result"] = _line(bots[1])
         return out
+
+
+def _line(b: BotResult) -> dict[str, Any]:
+    return {
+        "wins": b.wins,
+        "ties": b.ties,
+        "decided": b.games - b.ties,
+        "win_rate": round(b.win_rate, 3),
+        "ci95": [round(b.ci_low, 3), round(b.ci_high, 3)],
+        "points_per_hand": round(b.points_per_hand, 2),
+    }
 
 
 def _result(row: dict[str, Any]) -> GameResult:
@@ -163,6 +179,7 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", type=Path, default=OUT)
     p.add_argument("--report", action="store_true", help="print what is done, play nothing")
+    p.add_argument("--markdown", action="store_true", help="with --report: as a table")
     a = p.parse_args()
     ismcts = f"openspiel-ismcts:{a.simulations}"
     logs = []
@@ -173,8 +190,34 @@ def main() -> None:
             logs.append(Log(a.out / f"{name}.jsonl", plan))
     if not a.report:
         run(logs, a.workers)
+    if a.markdown:
+        print(markdown([log.summary() for log in logs]))
+        return
     for log in logs:
         print(json.dumps(log.summary()), flush=True)
+
+
+def markdown(summaries: list[dict[str, Any]]) -> str:
+    """The summaries as the table of ``docs/research.md``."""
+    lines = [
+        "| game | ISMCTS against | played | decided (tied) | ISMCTS won | win rate "
+        "| 95% CI (Wilson) | points a hand, ISMCTS / opponent |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for s in summaries:
+        unit = "matches" if s["mode"] == "matches" else "deal pairs"
+        row = f"| {s['game']} | `{s['opponent']}` | {s['done']} of {s['of']} {unit} "
+        ours, theirs = s.get("ismcts_result"), s.get("opponent_result")
+        if ours is None or theirs is None:
+            lines.append(row + "| | | | | |")
+            continue
+        low, high = ours["ci95"]
+        lines.append(
+            row + f"| {ours['decided']} ({ours['ties']}) | {ours['wins']} "
+            f"| {ours['win_rate']:.1%} | {low:.1%}–{high:.1%} "
+            f"| {ours['points_per_hand']} / {theirs['points_per_hand']} |"
+        )
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -89,3 +89,13 @@ def test_engine_rollouts_finish_the_chosen_action_and_sum_to_zero(game: str, pla
     # every Buck Euchre action is one token; the other games' captures, builds, melds and
     # lay-offs take several, and some of these positions stopped half way through one
     assert (half_chosen == 0) == (game == "buck-euchre")
+
+
+@pytest.mark.parametrize(("game", "players"), CONFIGS)
+def test_a_seeded_ismcts_bot_chooses_alike_every_time(game: str, players: int) -> None:
+    """Its worlds come from its own seeded dice, not OpenSpiel's unseeded sampler, so a
+    tournament replays (and a stopped comparison continues) exactly."""
+    for m in first_hand_positions(game, players, 3, seed=7):
+        view, legal = m.view(m.to_move), m.legal_actions()
+        chosen = {str(ISMCTSBot(game, 12, seed=4).choose(view, legal)) for _ in range(3)}
+        assert len(chosen) == 1

@@ -4,10 +4,13 @@ training step and evaluation on a few hands."""
 from __future__ import annotations
 
 import importlib.util
+import json
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import numpy as np
+import pytest
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -32,3 +35,31 @@ def test_policy_gradient_trains_and_evaluates() -> None:
     assert w.shape == (pg.FEATURES,) and np.any(w != 0)  # the discards moved the weights
     wins, decided, _ = pg.evaluate(w, 5, seed=3)
     assert 0 <= wins <= decided <= 5
+
+
+def test_a_stopped_comparison_continues_to_what_an_unbroken_one_plays(tmp_path: Path) -> None:
+    """``ismcts_vs_search`` keeps each finished game: cut its file short (a stop part way,
+    the last line half written) and the rerun plays exactly the missing games."""
+    ex = load("ismcts_vs_search")
+
+    def log(name: str) -> Any:
+        plan = ex.plan_for("royal-casino", "openspiel-ismcts:4", "random", 3, 1)
+        return ex.Log(tmp_path / f"{name}.jsonl", plan)
+
+    unbroken = log("unbroken")
+    ex.run([unbroken], 1)
+    lines = unbroken.path.read_text().splitlines()
+    assert len(lines) == 1 + 6  # the plan, then three deal pairs of two games
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text("\n".join(lines[:4]) + "\n" + lines[4][:20])
+    again = log("broken")
+    assert sorted(again.done) == sorted(json.loads(x)["index"] for x in lines[1:4])
+    assert again.summary()["done"] == 1  # one pair has both games in, the other only one
+    ex.run([again], 1)
+    assert again.summary() == unbroken.summary()
+    assert log("broken").summary() == unbroken.summary()  # as read back from the file
+    rows = broken.read_text().splitlines()
+    assert sorted(rows[1:4] + rows[5:]) == sorted(lines[1:])  # the cut line is played again
+    other = ex.plan_for("royal-casino", "openspiel-ismcts:4", "heuristic", 3, 1)
+    with pytest.raises(SystemExit, match="holds another run"):
+        ex.Log(broken, other)

@@ -114,6 +114,12 @@ class ISMCTSBot:
                 self.simulations,
                 random_state=dice,
             )
+            # OpenSpiel's own resampling draws from an unseeded sampler of its C++ side; ours
+            # is seeded, so a seeded bot plays the same moves every time (tournaments replay)
+            worlds = random.Random(self.rng.randrange(2**31))
+            bot.set_resampler(
+                lambda state, player: state.resample_from_infostate(player, worlds.random)
+            )
             self._bots[key] = bot
         return bot
 
