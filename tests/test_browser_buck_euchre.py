@@ -11,6 +11,7 @@ from tests.support import browser as support
 from tests.support.browser import (
     Deadline,
     Room,
+    choose_by_click,
     legal_actions,
     shot,
     version,
@@ -22,25 +23,6 @@ from tests.support.browser import (
 pytestmark = support.needs_chromium
 
 START = 25
-
-
-def choose_by_click(p: Page) -> str:
-    """Make this seat's move by clicking as a player would: a highlighted card if cards are
-    what is played now, else pass, stay or the first button. Returns the move's notation."""
-    card = p.locator(".be-hand button.card.playable")
-    if card.count():
-        action = card.first.get_attribute("data-action")
-        assert action is not None
-        card.first.click()
-        return action
-    offered = [
-        b.get_attribute("data-action") or "" for b in p.locator("#area .move-bar button.move").all()
-    ]
-    assert offered, "no move offered on the page at this seat's turn"
-    assert sorted(offered) == sorted(legal_actions(p))  # every legal decision is a button
-    action = next((a for a in ("pass", "stay") if a in offered), offered[0])
-    p.click(f'#area .move-bar button.move[data-action="{action}"]')
-    return action
 
 
 def test_a_whole_hand_by_clicking_with_a_refresh_mid_hand(room: Room, page: Page) -> None:
