@@ -72,11 +72,11 @@ class Log:
                 raise SystemExit(f"{path} holds another run: {lines[0]}")
             for line in lines[1:]:
                 if not line.strip():
-                    continue  # a line cut short by a stop is simply played again
+                    continue
                 try:
                     row = json.loads(line)
                 except json.JSONDecodeError:
-                    continue
+                    continue  # a line cut short by a stop: that game is played again
                 self.done[row["index"]] = _result(row)
 
     def todo(self) -> list[Table]:

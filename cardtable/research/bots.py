@@ -23,6 +23,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from cardtable.bots import Bot, make_bot
 from cardtable.bots.catalog import bots_for
+from cardtable.bots.knowledge import random_policy
 from cardtable.bots.search import rules_for
 from cardtable.core.game import Action
 from cardtable.core.views import View
@@ -69,7 +70,7 @@ class EngineRollout(mcts.Evaluator):  # type: ignore[misc]
         if started is not None:
             hand = rules.apply(hand, started)
         while rules.to_move(hand) is not None:
-            hand = rules.apply(hand, rng.choice(rules.legal_actions(hand)))
+            hand = rules.apply(hand, random_policy(rules, hand, rng))
         return np.array(hand_returns(rules, hand))
 
     def prior(self, state: CardtableState) -> list[tuple[int, float]]:
