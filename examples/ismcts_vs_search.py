@@ -22,7 +22,6 @@ import argparse
 import dataclasses
 import json
 import os
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import Any
 
@@ -31,8 +30,8 @@ from cardtable.bots.tournament import (
     GameResult,
     Plan,
     Table,
+    execute,
     plan_tournament,
-    play_batch,
     summarise,
 )
 
@@ -154,19 +153,16 @@ def _result(row: dict[str, Any]) -> GameResult:
 
 def run(logs: list[Log], workers: int) -> None:
     """Play every game the logs lack, ``workers`` at a time, each logged as it finishes."""
-    queue = [(log, t) for log in logs for t in log.todo()]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        running: dict[Future[list[GameResult]], Log] = {}
-        while queue or running:
-            while queue and len(running) < workers:
-                log, table = queue.pop(0)
-                running[pool.submit(play_batch, log.plan.setup, (table,))] = log
-            finished, _ = wait(running, return_when=FIRST_COMPLETED)
-            for future in finished:
-                log = running.pop(future)
-                for result in future.result():
-                    log.add(result)
-                print(json.dumps(log.summary()), flush=True)
+    for log in logs:
+        todo = log.todo()
+        if not todo:
+            continue
+
+        def keep(result: GameResult, log: Log = log) -> None:
+            log.add(result)
+            print(json.dumps(log.summary()), flush=True)
+
+        execute(dataclasses.replace(log.plan, tables=tuple(todo)), workers, on_result=keep, batch=1)
 
 
 def main() -> None:

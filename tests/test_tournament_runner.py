@@ -230,3 +230,25 @@ def test_progress_counts_every_game(workers: int) -> None:
 
 def test_random_bot_is_the_baseline_level() -> None:
     assert isinstance(make_bot(TOY, "random", 1), RandomBot)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_each_game_reaches_the_caller_as_it_comes_back(workers: int) -> None:
+    plan = plan_tournament(TOY, ["random", "random"], deals=6, seed=3)
+    arrived: list[GameResult] = []
+    progress: list[int] = []
+    out = tm.execute(
+        plan,
+        workers,
+        progress=lambda done, total: progress.append(done),
+        on_result=arrived.append,
+        batch=1,
+    )
+    assert sorted(arrived, key=lambda r: r.index) == out
+    assert len(out) == 12 and progress == list(range(13))  # one game a batch: one step each
+
+
+def test_a_batch_is_at_least_one_game() -> None:
+    plan = plan_tournament(TOY, ["random", "random"], matches=2)
+    with pytest.raises(OptionError, match="at least one game"):
+        tm.execute(plan, batch=0)

@@ -253,38 +253,58 @@ def default_workers() -> int:
         return os.cpu_count() or 1
 
 
-def _batches(items: Sequence[Table], workers: int) -> list[tuple[Table, ...]]:
+def _batches(
+    items: Sequence[Table], workers: int, size: int | None = None
+) -> list[tuple[Table, ...]]:
     """Split the games into about eight batches per worker: few enough to keep pickling
     cheap, many enough to balance the load and move the progress bar smoothly."""
-    size = max(1, math.ceil(len(items) / (workers * 8))) if workers > 1 else 1
+    if size is None:
+        size = max(1, math.ceil(len(items) / (workers * 8))) if workers > 1 else 1
     return [tuple(items[i : i + size]) for i in range(0, len(items), size)]
 
 
 def execute(
-    plan: Plan, workers: int = 1, backend: str = "process", progress: Progress | None = None
+    plan: Plan,
+    workers: int = 1,
+    backend: str = "process",
+    progress: Progress | None = None,
+    on_result: Callable[[GameResult], None] | None = None,
+    batch: int | None = None,
 ) -> list[GameResult]:
-    """Play every game of the plan; the results in game order whatever the workers."""
+    """Play every game of the plan; the results in game order whatever the workers.
+
+    ``on_result`` sees each game as its batch comes back (in the order batches finish), so a
+    caller can keep results as they arrive; ``batch`` fixes how many games a worker plays
+    at a time (1: each game comes back on its own)."""
     if workers < 1:
         raise OptionError("workers must be at least 1")
+    if batch is not None and batch < 1:
+        raise OptionError("a batch is at least one game")
     if backend not in BACKENDS:
         raise OptionError(f"unknown backend {backend!r} (backends: {', '.join(BACKENDS)})")
     total = len(plan.tables)
     report = progress or (lambda done, total: None)
-    batches = _batches(plan.tables, workers)
-    report(0, total)
+    batches = _batches(plan.tables, workers, batch)
     out: list[GameResult] = []
+
+    def arrived(results: list[GameResult]) -> None:
+        for result in results:
+            if on_result is not None:
+                on_result(result)
+            out.append(result)
+        report(len(out), total)
+
+    report(0, total)
     if backend == "ray":
-        out = _run_ray(plan.setup, batches, report, total, workers)
+        _run_ray(plan.setup, batches, arrived, workers)
     elif workers == 1 or len(batches) == 1:
-        for batch in batches:
-            out.extend(play_batch(plan.setup, batch))
-            report(len(out), total)
+        for games in batches:
+            arrived(play_batch(plan.setup, games))
     else:
         with ProcessPoolExecutor(max_workers=min(workers, len(batches))) as pool:
-            futures = [pool.submit(play_batch, plan.setup, batch) for batch in batches]
+            futures = [pool.submit(play_batch, plan.setup, games) for games in batches]
             for future in as_completed(futures):
-                out.extend(future.result())
-                report(len(out), total)
+                arrived(future.result())
     return sorted(out, key=lambda r: r.index)
 
 
@@ -296,8 +316,11 @@ def _import_ray() -> Any:
 
 
 def _run_ray(
-    setup: Setup, batches: Sequence[tuple[Table, ...]], report: Progress, total: int, workers: int
-) -> list[GameResult]:
+    setup: Setup,
+    batches: Sequence[tuple[Table, ...]],
+    arrived: Callable[[list[GameResult]], None],
+    workers: int,
+) -> None:
     """The same batches as Ray tasks: on the cluster named by RAY_ADDRESS, or on a local Ray
     of ``workers`` CPUs (a Ray already started in this process is used as it is)."""
     ray = _import_ray()
@@ -306,13 +329,10 @@ def _run_ray(
         ray.init(**({} if os.environ.get("RAY_ADDRESS") else {"num_cpus": workers}))
     task = ray.remote(play_batch)
     pending = [task.remote(setup, batch) for batch in batches]
-    out: list[GameResult] = []
     while pending:
         done, pending = ray.wait(pending, num_returns=1)
         for ref in done:
-            out.extend(ray.get(ref))
-        report(len(out), total)
-    return out
+            arrived(ray.get(ref))
 
 
 # -- results ---------------------------------------------------------------------------------
