@@ -108,10 +108,19 @@ class Log:
         ]
         return sorted(keep, key=lambda r: r.index)
 
-    def summary(self) -> dict[str, Any]:
-        """What is done: ISMCTS's line and its opponent's (that of one of its seats)."""
+    def standing(self) -> tuple[int, tuple[BotResult, BotResult] | None]:
+        """Deal pairs (or matches) done, and ISMCTS's line and its opponent's (that of one of
+        its seats) once any is done."""
         games = self.complete()
         units = len(games) // self.plan.per_group if self.plan.mode == "deals" else len(games)
+        if not games:
+            return units, None
+        bots = summarise(self.plan, games).bots
+        return units, (bots[0], bots[1])
+
+    def summary(self) -> dict[str, Any]:
+        """What is done, JSON-ready."""
+        units, lines = self.standing()
         levels = self.plan.setup.levels
         out: dict[str, Any] = {
             "game": self.plan.setup.game,
@@ -121,22 +130,14 @@ class Log:
             "done": units,
             "of": self.plan.requested,
         }
-        if games:
-            bots = summarise(self.plan, games).bots
-            out["ismcts_result"] = _line(bots[0])
-            out["opponent_result"] = _line(bots[1])
+        if lines is not None:
+            out["ismcts_result"] = _line(lines[0])
+            out["opponent_result"] = _line(lines[1])
         return out
 
 
 def _line(b: BotResult) -> dict[str, Any]:
-    return {
-        "wins": b.wins,
-        "ties": b.ties,
-        "decided": b.games - b.ties,
-        "win_rate": round(b.win_rate, 3),
-        "ci95": [round(b.ci_low, 3), round(b.ci_high, 3)],
-        "points_per_hand": round(b.points_per_hand, 2),
-    }
+    return b.to_json() | {"decided": b.games - b.ties}
 
 
 def _result(row: dict[str, Any]) -> GameResult:
@@ -187,31 +188,34 @@ def main() -> None:
     if not a.report:
         run(logs, a.workers)
     if a.markdown:
-        print(markdown([log.summary() for log in logs]))
+        print(markdown(logs))
         return
     for log in logs:
         print(json.dumps(log.summary()), flush=True)
 
 
-def markdown(summaries: list[dict[str, Any]]) -> str:
-    """The summaries as the table of ``docs/research.md``."""
+def markdown(logs: list[Log]) -> str:
+    """The logs' standings as the table of ``docs/research.md`` (from unrounded figures)."""
     lines = [
         "| game | ISMCTS against | played | decided (tied) | ISMCTS won | win rate "
         "| 95% CI (Wilson) | points a hand, ISMCTS / opponent |",
         "|---|---|---|---|---|---|---|---|",
     ]
-    for s in summaries:
-        unit = "matches" if s["mode"] == "matches" else "deal pairs"
-        row = f"| {s['game']} | `{s['opponent']}` | {s['done']} of {s['of']} {unit} "
-        ours, theirs = s.get("ismcts_result"), s.get("opponent_result")
-        if ours is None or theirs is None:
+    for log in logs:
+        plan = log.plan
+        units, standing = log.standing()
+        unit = "matches" if plan.mode == "matches" else "deal pairs"
+        row = (
+            f"| {plan.setup.game} | `{plan.setup.levels[1]}` | {units} of {plan.requested} {unit} "
+        )
+        if standing is None:
             lines.append(row + "| | | | | |")
             continue
-        low, high = ours["ci95"]
+        ours, theirs = standing
         lines.append(
-            row + f"| {ours['decided']} ({ours['ties']}) | {ours['wins']} "
-            f"| {ours['win_rate']:.1%} | {low:.1%}–{high:.1%} "
-            f"| {ours['points_per_hand']} / {theirs['points_per_hand']} |"
+            row + f"| {ours.games - ours.ties} ({ours.ties}) | {ours.wins} "
+            f"| {ours.win_rate:.1%} | {ours.ci_low:.1%}–{ours.ci_high:.1%} "
+            f"| {ours.points_per_hand:.2f} / {theirs.points_per_hand:.2f} |"
         )
     return "\n".join(lines)
 

@@ -55,6 +55,9 @@ def test_a_stopped_comparison_continues_to_what_an_unbroken_one_plays(tmp_path: 
     again = log("broken")
     assert sorted(again.done) == sorted(json.loads(x)["index"] for x in lines[1:4])
     assert again.summary()["done"] == 1  # one pair has both games in, the other only one
+    table = ex.markdown([again, log("empty")]).splitlines()
+    assert table[2].startswith("| royal-casino | `random` | 1 of 3 deal pairs | ")
+    assert table[3] == "| royal-casino | `random` | 0 of 3 deal pairs | | | | | |"
     ex.run([again], 1)
     assert again.summary() == unbroken.summary()
     assert log("broken").summary() == unbroken.summary()  # as read back from the file

@@ -358,6 +358,22 @@ class BotResult:
     points_per_hand: float
     elo: float
 
+    def to_json(self) -> JSON:
+        """The line, JSON-ready and rounded as the results print it."""
+        return {
+            "name": self.name,
+            "level": self.level,
+            "games": self.games,
+            "wins": self.wins,
+            "ties": self.ties,
+            "losses": self.losses,
+            "win_rate": round(self.win_rate, 4),
+            "ci95": [round(self.ci_low, 4), round(self.ci_high, 4)],
+            "hands": self.hands,
+            "points_per_hand": round(self.points_per_hand, 3),
+            "elo": round(self.elo, 1),
+        }
+
 
 @dataclass(frozen=True)
 class Results:
@@ -389,22 +405,7 @@ class Results:
             "deal_groups": self.groups,
             "tables_per_group": self.per_group,
             "tables": [[names[b] for b in g.seats] for g in self.games[: self.per_group]],
-            "bots": [
-                {
-                    "name": b.name,
-                    "level": b.level,
-                    "games": b.games,
-                    "wins": b.wins,
-                    "ties": b.ties,
-                    "losses": b.losses,
-                    "win_rate": round(b.win_rate, 4),
-                    "ci95": [round(b.ci_low, 4), round(b.ci_high, 4)],
-                    "hands": b.hands,
-                    "points_per_hand": round(b.points_per_hand, 3),
-                    "elo": round(b.elo, 1),
-                }
-                for b in self.bots
-            ],
+            "bots": [b.to_json() for b in self.bots],
         }
 
 
