@@ -117,7 +117,7 @@ class Room:
     async def start(self) -> None:
         """Open the store, join the other nodes on the bus, and rebuild every unfinished table
         that no other node serves."""
-        self._store = AsyncStore(self.config.db_url)
+        self._store = AsyncStore(self.config.db_url, self.clock)
         self.bus = make_bus(self.config.bus, self.config.db_url)
         if self.bus is not None:
             self.relay = Relay(self.bus, self.node, self._served)

@@ -245,7 +245,8 @@ def make_engine(url: str) -> Engine:
 class Store:
     """Synchronous storage calls; each method is one transaction."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, clock: Clock = now) -> None:
+        self.clock = clock  # tables' times, as the room reads them; leases keep the wall clock
         self.engine = make_engine(url)
         try:
             schema.upgrade(self.engine)
@@ -268,7 +269,7 @@ class Store:
             if row is None:
                 return None
             before = row.status
-            row.status, row.updated_at = CLOSED, now()
+            row.status, row.updated_at = CLOSED, self.clock()
             return before
 
     def create_table(self, table: StoredTable, node: str | None = None, lease: float = 0) -> None:
@@ -362,7 +363,7 @@ class Store:
                 seat=action.seat,
                 text=action.text,
                 by=action.by,
-                at=now(),
+                at=self.clock(),
             )
         )
         if new_hand is not None:
@@ -383,7 +384,7 @@ class Store:
                 hand_number=summary.hand_number,
                 scores=summary.scores,
                 winner=summary.winner,
-                updated_at=now(),
+                updated_at=self.clock(),
             )
         )
 
@@ -394,7 +395,7 @@ class Store:
             s.execute(
                 update(TableRow)
                 .where(TableRow.id == table_id, TableRow.status != CLOSED)
-                .values(status=status, updated_at=now())
+                .values(status=status, updated_at=self.clock())
             )
 
     def load(self, table_id: str, *, with_log: bool = True) -> StoredTable | None:
@@ -492,9 +493,9 @@ class AsyncStore:
     resumes only once its action is durable.
     """
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, clock: Clock = now) -> None:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardtable-db")
-        self.store = self._pool.submit(Store, url).result()
+        self.store = self._pool.submit(Store, url, clock).result()
         self._waiting: list[tuple[Entry, asyncio.Future[None]]] = []
         self._lock = threading.Lock()
 
