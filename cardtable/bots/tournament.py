@@ -257,7 +257,8 @@ def _batches(
     items: Sequence[Table], workers: int, size: int | None = None
 ) -> list[tuple[Table, ...]]:
     """Split the games into about eight batches per worker: few enough to keep pickling
-    cheap, many enough to balance the load and move the progress bar smoothly."""
+    cheap, many enough to balance the load and move the progress bar smoothly (``size``
+    given: batches of that many games)."""
     if size is None:
         size = max(1, math.ceil(len(items) / (workers * 8))) if workers > 1 else 1
     return [tuple(items[i : i + size]) for i in range(0, len(items), size)]
