@@ -35,6 +35,14 @@ class Replay:
         self.console = console
         self.step = 0
         self.m = Match.from_record(record, upto=0)
+        self.names = seat_names(record, self.full.players)
+
+    def who(self, seat: int) -> str:
+        """A seat as a person reads it: "Asha (Seat 1)" where the record names it."""
+        name = self.names[seat]
+        if name is None:
+            return render.seat_name(seat, self.seat)
+        return t("term.replay.named_seat", name=name, n=seat + 1)
 
     @property
     def steps(self) -> int:
@@ -61,7 +69,7 @@ class Replay:
         seen = t("term.replay.all") if seat is None else t("term.replay.seen_by", n=seat + 1)
         head.append(f" · {seen}", style="dim")
         if self.step:
-            who = render.seat_name(self.seats[self.step - 1], seat)
+            who = self.who(self.seats[self.step - 1])
             head.append(f" · {who}: ").append_text(
                 render.action(self.texts[self.step - 1], self.look.letters)
             )
@@ -70,7 +78,7 @@ class Replay:
             for s in range(self.m.players):
                 dealt = self.m.rules.view(self.m.state, s)
                 hand = dealt.get("hand") or dealt.get("set_aside") or []
-                line = Text(t("term.replay.hand_of", who=t("table.seat", n=s + 1)) + " ")
+                line = Text(t("term.replay.hand_of", who=self.who(s)) + " ")
                 self.console.print(
                     line.append_text(
                         render.cards(
@@ -143,6 +151,19 @@ class Replay:
         while self.step < self.steps:
             self.go(self.step + 1)
             self.show()
+
+
+def seat_names(record: dict[str, object], players: int) -> list[str | None]:
+    """The record's ``seat_names`` (the card room writes them), or None for every seat: a
+    record without them, or with anything but one name or null per seat, still replays."""
+    names = record.get("seat_names")
+    if (
+        isinstance(names, list)
+        and len(names) == players
+        and all(n is None or isinstance(n, str) for n in names)
+    ):
+        return [n if n else None for n in names]
+    return [None] * players
 
 
 def replay(

@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
+from cardtable.server.names import Who
 from cardtable.server.protocol import Code, encode, error
 
 if TYPE_CHECKING:
@@ -68,6 +69,7 @@ class Connection:
         self.table: LiveTable | Remote | None = None
         self.seat: int | None = None
         self.token_hash: str | None = None
+        self.player: Who | None = None  # the signed-in player (the cookie's), if any
         self.closed = False
         self.dropped = False
         self.joined_once = False  # the hello deadline no longer applies

@@ -42,12 +42,14 @@ class Code(StrEnum):
     TOO_MANY_SOCKETS = "too_many_sockets"
     HELLO_TIMEOUT = "hello_timeout"
     TABLE_MOVED = "table_moved"
+    BAD_NAME = "bad_name"
 
 
 MAX_SEQ = 2**53 - 1  # exact in JavaScript numbers
 MAX_ID = 64
 MAX_TOKEN = 128
 MAX_ACTION = 400
+MAX_NAME = 256  # characters of a guest's name read at all (``names.clean_name`` keeps 32)
 
 
 class Answered(Exception):
@@ -97,7 +99,7 @@ Whole = Annotated[int, Field(strict=True, ge=0, le=MAX_SEQ)]
 Id = Annotated[str, Field(strict=True, max_length=MAX_ID), AfterValidator(_not_blank)]
 Token = Annotated[str, Field(strict=True, max_length=MAX_TOKEN), AfterValidator(_not_blank)]
 ActionText = Annotated[str, Field(strict=True, max_length=MAX_ACTION), AfterValidator(_not_blank)]
-LIMITS = {"table": MAX_ID, "token": MAX_TOKEN, "action": MAX_ACTION}
+LIMITS = {"table": MAX_ID, "token": MAX_TOKEN, "action": MAX_ACTION, "name": MAX_NAME}
 
 
 class _Message(BaseModel):
@@ -112,6 +114,7 @@ class Hello(_Message):
     type: Literal["hello"] = "hello"
     table: Id
     token: Token | None = None
+    name: Annotated[str, Field(max_length=MAX_NAME)] | None = None  # a guest's, for this seat
 
 
 class Play(_Message):

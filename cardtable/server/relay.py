@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from cardtable.server import protocol as p
 from cardtable.server.bus import Bus
 from cardtable.server.connection import Connection
+from cardtable.server.names import Who
 
 if TYPE_CHECKING:
     from cardtable.server.table import LiveTable
@@ -80,6 +81,8 @@ class Remote:
         message["conn"] = conn.id
         if msg is not None:
             message["msg"] = msg.model_dump(mode="json", exclude_none=True)
+        if op == "hello" and conn.player is not None:  # who the door's cookie says it is
+            message["player"] = {"id": conn.player.player, "name": conn.player.name}
         self.relay.bus.send(self.node, message)
 
     async def join(self, conn: Connection, hello: p.Hello) -> None:
@@ -224,6 +227,9 @@ class Relay:
             return
         if op == "hello":
             client = self.clients[key] = RemoteConnection(self.bus, door, conn_id)
+            who = message.get("player")
+            if isinstance(who, dict):
+                client.player = Who(str(who["id"]), str(who["name"]))
         assert client is not None
         try:
             msg = p.parse_message(p.encode(message.get("msg") or {"type": "sync", "seq": 0}))

@@ -32,7 +32,7 @@ from cardtable.server.config import ServerConfig
 from cardtable.server.limits import AddressBuckets, AddressCounts
 from cardtable.server.protocol import Code
 from cardtable.server.relay import Relay, Remote
-from cardtable.server.seats import BOT_SEED_BITS, HUMAN, levels_for
+from cardtable.server.seats import BOT_SEED_BITS, HUMAN, levels_for, seat_who
 from cardtable.server.store import (
     CLOSED,
     FINISHED,
@@ -510,7 +510,9 @@ class Room:
         cached = self._records.get(table_id)
         if cached is not None:
             self._records.move_to_end(table_id)
-            return cached
+            seats = await self.store.load(table_id, with_log=False)  # names change: read anew
+            names = [] if seats is None else seats.seat_names()
+            return {**cached, "seat_names": names}
         stored = await self.store.load(table_id)
         if stored is None:
             raise RoomError(404, f"No table {table_id!r}")
@@ -527,7 +529,7 @@ class Room:
         self._records[table_id] = record
         if len(self._records) > RECORD_CACHE:
             self._records.popitem(last=False)
-        return record
+        return {**record, "seat_names": stored.seat_names()}
 
 
 _background: set[asyncio.Task[Any]] = set()
@@ -554,6 +556,8 @@ def stored_summary(stored: StoredTable) -> dict[str, Any]:
                 "claimed": seat.claimed,
                 "connected": False,
                 "stand_in": None,
+                "takeover_in": None,
+                **seat_who(seat),
             }
             for seat in stored.seats
         ],

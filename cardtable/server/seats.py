@@ -12,7 +12,7 @@ import hmac
 import logging
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, Protocol
 
 from cardtable.bots import LEVELS, Bot, RandomBot, make_bot
 from cardtable.core.errors import OptionError
@@ -50,6 +50,31 @@ def bot_seed(table_seed: int, seat: int, purpose: str) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
+class Named(Protocol):
+    """A seat, live or stored."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def name(self) -> str | None: ...
+    @property
+    def player(self) -> str | None: ...
+    @property
+    def former(self) -> bool: ...
+
+
+def seat_who(seat: Named) -> dict[str, Any]:
+    """Who sits at a seat, as anyone may read it: a person's name and public player id (a
+    computer has neither: clients name it by its level), and whether that player was deleted
+    since (then neither is kept, and the seat reads "former player")."""
+    person = seat.kind == HUMAN and not seat.former
+    return {
+        "name": seat.name if person else None,
+        "player": seat.player if person else None,
+        "former": seat.former,
+    }
+
+
 @dataclass(slots=True)
 class Seat:
     number: int
@@ -62,12 +87,24 @@ class Seat:
     connections: int = 0
     away_timer: asyncio.TimerHandle | None = None
     takeover_at: float | None = None  # the loop's clock when a stand-in takes the seat
+    name: str | None = None  # the person's display name, or the guest's chosen one
+    player: str | None = None  # the public id of the player who sits here (never the key)
+    former: bool = False  # the player who sat here was deleted: "former player"
 
     @classmethod
     def create(
-        cls, number: int, kind: str, token_hash: str | None, claimed: bool, game: str, seed: int
+        cls,
+        number: int,
+        kind: str,
+        token_hash: str | None,
+        claimed: bool,
+        game: str,
+        seed: int,
+        name: str | None = None,
+        player: str | None = None,
+        former: bool = False,
     ) -> Seat:
-        seat = cls(number, kind, token_hash, claimed)
+        seat = cls(number, kind, token_hash, claimed, name=name, player=player, former=former)
         if kind != HUMAN:
             try:
                 seat.bot = make_bot(game, kind, bot_seed(seed, number, "seat"))
@@ -100,7 +137,8 @@ class Seat:
 
     def public(self) -> dict[str, Any]:
         """What anyone may know about the seat (never the token); an away person's seat says
-        in how many seconds a computer stands in (so everyone can see it coming)."""
+        in how many seconds a computer stands in (so everyone can see it coming). A computer
+        seat has no name: clients name it by its level."""
         takeover_in = None
         if self.takeover_at is not None and self.stand_in is None:
             try:
@@ -115,4 +153,5 @@ class Seat:
             "connected": self.connections > 0,
             "stand_in": self.stand_in_level if self.stand_in is not None else None,
             "takeover_in": takeover_in,
+            **seat_who(self),
         }

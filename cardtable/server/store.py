@@ -35,6 +35,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    false,
     select,
     text,
     update,
@@ -48,6 +49,7 @@ from cardtable.server import schema
 T = TypeVar("T")
 
 OPEN, RUNNING, FINISHED = "open", "running", "finished"
+HUMAN = "human"  # a person's seat kind (``seats.HUMAN``; the store does not import the room)
 CLOSED = "closed"  # taken out of play by the room's host (``cardtable tables close``)
 STATUSES = (OPEN, RUNNING, FINISHED, CLOSED)
 
@@ -98,6 +100,11 @@ class SeatRow(Base):
     kind: Mapped[str] = mapped_column(String(32))  # "human" or a bot level
     token_hash: Mapped[str | None] = mapped_column(String(64))
     claimed: Mapped[bool] = mapped_column(default=False)
+    # who sat here (revision 0004): the name shown, the player's public id, and whether that
+    # player was deleted since (the seat then reads "former player")
+    name: Mapped[str | None] = mapped_column(String(64))
+    player: Mapped[str | None] = mapped_column(String(32), index=True)
+    former: Mapped[bool] = mapped_column(default=False, server_default=false())
 
 
 class HandRow(Base):
@@ -148,6 +155,15 @@ class StoredSeat:
     kind: str
     token_hash: str | None
     claimed: bool
+    name: str | None = None
+    player: str | None = None
+    former: bool = False
+
+    @classmethod
+    def of(cls, row: SeatRow) -> StoredSeat:
+        return cls(
+            row.seat, row.kind, row.token_hash, row.claimed, row.name, row.player, row.former
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +229,11 @@ class StoredTable:
             "dealer": self.first_dealer,
             "hands": hands,
         }
+
+    def seat_names(self) -> list[str | None]:
+        """Each seat's name as a record carries it (``"seat_names"``): a person's name, None for
+        a computer, a seat nobody named, or a player deleted since."""
+        return [s.name if s.kind == HUMAN and not s.former else None for s in self.seats]
 
 
 def engine_url(url: str) -> URL:
@@ -303,6 +324,9 @@ class Store:
                         kind=seat.kind,
                         token_hash=seat.token_hash,
                         claimed=seat.claimed,
+                        name=seat.name,
+                        player=seat.player,
+                        former=seat.former,
                     )
                 )
             for hand in table.hands:
@@ -329,6 +353,11 @@ class Store:
         with Session(self.engine) as s:
             row = s.get(OwnerRow, table_id)
             return None if row is None else row.key_hash
+
+    def name_seat(self, table_id: str, seat: int, name: str | None, player: str | None) -> None:
+        """Who sits at a seat now (a guest who chose a name, a player who took it)."""
+        with Session(self.engine) as s, s.begin():
+            _update_seat(s, table_id, seat, name=name, player=player)
 
     def set_token(self, table_id: str, seat: int, hashed: str) -> None:
         """A person's seat gets a new token (the old one stops working)."""
@@ -388,10 +417,19 @@ class Store:
             )
         )
 
-    def claim_seat(self, table_id: str, seat: int, status: str) -> None:
-        """Mark a human seat as taken for the first time (and the table's status after it)."""
+    def claim_seat(
+        self,
+        table_id: str,
+        seat: int,
+        status: str,
+        name: str | None = None,
+        player: str | None = None,
+    ) -> None:
+        """Mark a human seat as taken for the first time (and the table's status after it),
+        with the name and player of whoever took it (kept as they were when not given)."""
+        who = {k: v for k, v in (("name", name), ("player", player)) if v is not None}
         with Session(self.engine) as s, s.begin():
-            _update_seat(s, table_id, seat, claimed=True)
+            _update_seat(s, table_id, seat, claimed=True, **who)
             s.execute(
                 update(TableRow)
                 .where(TableRow.id == table_id, TableRow.status != CLOSED)
@@ -408,7 +446,7 @@ class Store:
             seats = s.scalars(
                 select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
             )
-            table.seats = [StoredSeat(r.seat, r.kind, r.token_hash, r.claimed) for r in seats]
+            table.seats = [StoredSeat.of(r) for r in seats]
             if not with_log:
                 return table
             hands = s.scalars(
@@ -446,7 +484,7 @@ class Store:
                 .order_by(SeatRow.table_id, SeatRow.seat)
             )
             for r in seats:
-                by_id[r.table_id].seats.append(StoredSeat(r.seat, r.kind, r.token_hash, r.claimed))
+                by_id[r.table_id].seats.append(StoredSeat.of(r))
             return tables
 
 
@@ -541,8 +579,20 @@ class AsyncStore:
         for (_, done), error in zip(batch, results, strict=True):
             loop.call_soon_threadsafe(_settle, done, error)
 
-    async def claim_seat(self, table_id: str, seat: int, status: str) -> None:
-        await self.run(self.store.claim_seat, table_id, seat, status)
+    async def claim_seat(
+        self,
+        table_id: str,
+        seat: int,
+        status: str,
+        name: str | None = None,
+        player: str | None = None,
+    ) -> None:
+        await self.run(self.store.claim_seat, table_id, seat, status, name, player)
+
+    async def name_seat(
+        self, table_id: str, seat: int, name: str | None, player: str | None
+    ) -> None:
+        await self.run(self.store.name_seat, table_id, seat, name, player)
 
     async def delete_table(self, table_id: str) -> None:
         await self.run(self.store.delete_table, table_id)

@@ -33,6 +33,7 @@ from cardtable.server import protocol as p
 from cardtable.server.config import ServerConfig
 from cardtable.server.connection import MOVED, Connection
 from cardtable.server.hints import HintDesk, Stale
+from cardtable.server.names import BadName, clean_name
 from cardtable.server.seats import HUMAN, Seat, bot_seed, levels_for
 from cardtable.server.store import (
     FINISHED,
@@ -86,7 +87,17 @@ class LiveTable:
         self.version = len(stored.actions)
         self.seed = stored.seed
         self.seats = [
-            Seat.create(s.seat, s.kind, s.token_hash, s.claimed, match.game_id, stored.seed)
+            Seat.create(
+                s.seat,
+                s.kind,
+                s.token_hash,
+                s.claimed,
+                match.game_id,
+                stored.seed,
+                s.name,
+                s.player,
+                s.former,
+            )
             for s in stored.seats
         ]
         self.connections: set[Connection] = set()
@@ -227,6 +238,7 @@ class LiveTable:
                     "ends; you may watch the table without one",
                     hello.seq,
                 )
+        name, player = (None, None) if seat is None else self._who(seat, conn, hello)
         async with self.lock:
             started = self.status
             if seat is not None and not seat.claimed:
@@ -235,7 +247,7 @@ class LiveTable:
                     self.status if self.status == FINISHED else (RUNNING if all(claimed) else OPEN)
                 )
                 try:
-                    await self.store.claim_seat(self.id, seat.number, status)
+                    await self.store.claim_seat(self.id, seat.number, status, name, player)
                 except Exception:
                     log.exception("table %s: could not store seat %d", self.id, seat.number)
                     raise p.ProtocolError(
@@ -243,6 +255,16 @@ class LiveTable:
                     ) from None
                 seat.claimed = True
                 self.status = status
+                seat.name, seat.player = name or seat.name, player or seat.player
+            elif seat is not None and (name, player) != (None, None):
+                try:
+                    await self.store.name_seat(
+                        self.id, seat.number, name or seat.name, player or seat.player
+                    )
+                except Exception:
+                    log.exception("table %s: could not store seat %d's name", self.id, seat.number)
+                else:
+                    seat.name, seat.player = name or seat.name, player or seat.player
             conn.table = self
             conn.seat = None if seat is None else seat.number
             conn.token_hash = hashed
@@ -274,6 +296,25 @@ class LiveTable:
             if offer is not None:
                 conn.push(offer)
         self._kick_bots()
+
+    def _who(self, seat: Seat, conn: Connection, hello: p.Hello) -> tuple[str | None, str | None]:
+        """The name and player a join gives its seat, if they change it: a signed-in player's
+        own (unless another player's seat), else a guest's chosen name (unless a player's
+        seat, which keeps its player's name)."""
+        who = conn.player
+        if who is not None and seat.player in (None, who.player) and not seat.former:
+            if (seat.name, seat.player) != (who.name, who.player):
+                return who.name, who.player
+            return None, None
+        if hello.name is None or seat.player is not None or seat.former:
+            return None, None
+        try:
+            name = clean_name(hello.name)
+        except BadName as e:
+            raise p.ProtocolError(
+                p.Code.BAD_NAME, e.message, hello.seq, key=e.key, params=e.params
+            ) from None
+        return (name, None) if name != seat.name else (None, None)
 
     def rematch_message(self, viewer: int | None) -> dict[str, Any] | None:
         """The next match, offered to a client: a seat's own token for it, nobody else's."""
