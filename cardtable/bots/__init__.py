@@ -2,9 +2,12 @@
 
 Levels: ``random``; ``heuristic`` (one documented strategy per game); ``search`` with a
 strength ``search:easy``, ``search:medium`` (the default for ``search``) or ``search:hard``,
-a determinized Monte Carlo search that plays sampled worlds out with the heuristic policy.
-With the research extra, ``openspiel-ismcts:N`` is OpenSpiel's ISMCTS with ``N`` simulations
-per decision (``cardtable.research.bots``), for comparing our bots with it.
+a determinized Monte Carlo search that plays sampled worlds out with the heuristic policy;
+``expert``, the same search with the budget a person waits for. With the research extra,
+``openspiel-ismcts:N`` is OpenSpiel's ISMCTS with ``N`` simulations per decision
+(``cardtable.research.bots``), for comparing our bots with it. Bots written elsewhere are
+named by import path (``package.module:factory``) or by the name an installed package gives
+them (``cardtable.bots.plugins``).
 """
 
 from __future__ import annotations
@@ -13,18 +16,42 @@ import importlib
 
 from cardtable.bots.base import Bot
 from cardtable.bots.catalog import bots_for
+from cardtable.bots.plugins import (
+    entry_point_factory,
+    installed,
+    is_import_path,
+    load_factory,
+    made_by,
+)
 from cardtable.bots.random_bot import RandomBot
-from cardtable.bots.search import STRENGTHS, SearchBot, search_bot
+from cardtable.bots.search import STRENGTHS, SearchBot, expert_bot, search_bot
 from cardtable.core.errors import OptionError
 from cardtable.core.registry import normalize_game_id
 
-LEVELS = ("random", "heuristic", "search", *(f"search:{s}" for s in STRENGTHS))
+LEVELS = ("random", "heuristic", "search", *(f"search:{s}" for s in STRENGTHS), "expert")
+#: The levels that choose in well under a millisecond; every other one (the searches, and
+#: any bot written elsewhere) may take a second, and the card room runs it apart.
+QUICK_LEVELS = frozenset({"random", "heuristic"})
+BUILT_IN = frozenset(level.partition(":")[0] for level in LEVELS) | {"openspiel-ismcts"}
+
+
+def is_outside(level: str) -> bool:
+    """Whether ``level`` names a bot written outside cardtable: a factory's import path, or
+    a name an installed package gives its bot."""
+    return level.strip().partition(":")[0].lower() not in BUILT_IN
 
 
 def make_bot(game: str, level: str, seed: int | None = None) -> Bot:
-    """A computer player for ``game`` at ``level`` (see LEVELS), reproducible from ``seed``."""
+    """A computer player for ``game`` at ``level``, reproducible from ``seed``: one of
+    LEVELS, ``openspiel-ismcts:N``, a factory's import path ``package.module:factory``, or
+    the name of a bot an installed package offers (``cardtable.bots.plugins``)."""
     game = normalize_game_id(game)
-    level = level.strip().lower()
+    level = level.strip()
+    if is_outside(level):
+        return _outside_bot(game, level, seed)
+    level = level.lower()
+    if level == "expert":
+        return expert_bot(game, seed)
     if level == "random":
         return RandomBot(seed)
     if level == "heuristic":
@@ -43,6 +70,19 @@ def make_bot(game: str, level: str, seed: int | None = None) -> Bot:
     raise OptionError(f"unknown bot level {level!r} (levels: {', '.join(LEVELS)})")
 
 
+def _outside_bot(game: str, level: str, seed: int | None) -> Bot:
+    """A bot written elsewhere: by import path, or installed under the name ``level``."""
+    if is_import_path(level):
+        return made_by(load_factory(level), level, game, seed)
+    entry = installed().get(level)
+    if entry is None:
+        raise OptionError(
+            f"unknown bot level {level!r} (levels: {', '.join(LEVELS)}; or a factory as "
+            "package.module:factory, or a bot an installed package offers: cardtable bots)"
+        )
+    return made_by(entry_point_factory(entry), level, game, seed)
+
+
 def _openspiel_bot(game: str, level: str, seed: int | None) -> Bot:
     """An OpenSpiel bot, from the research extra (imported by name: the research package is
     an outer ring that this one must not depend on)."""
@@ -59,4 +99,4 @@ def _openspiel_bot(game: str, level: str, seed: int | None) -> Bot:
     return bot
 
 
-__all__ = ["LEVELS", "Bot", "RandomBot", "SearchBot", "make_bot"]
+__all__ = ["LEVELS", "QUICK_LEVELS", "Bot", "RandomBot", "SearchBot", "make_bot"]

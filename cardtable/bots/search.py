@@ -29,6 +29,10 @@ from cardtable.core.registry import rules_class
 from cardtable.core.views import View, own_seat
 
 STRENGTHS = {"easy": 40, "medium": 300, "hard": 1500}
+#: The ``expert`` level: the same search with the budget a person waits for without minding
+#: (under a second on this project's machine, docs/bots.md "Speed"). A number of playouts,
+#: not seconds, so that the same seed gives the same choices on any machine, busy or not.
+EXPERT_PLAYOUTS = 4000
 
 
 @lru_cache(maxsize=64)
@@ -157,3 +161,8 @@ def search_bot(
     """The search bot for ``game``, with what the bots know of it (``bots_for``): its playout
     policy, its sampler of worlds and what it ranks by."""
     return SearchBot(iterations, seed=seed, knowledge=bots_for(game))
+
+
+def expert_bot(game: str, seed: int | None = None) -> SearchBot:
+    """The ``expert`` level: the search of ``search_bot`` with ``EXPERT_PLAYOUTS`` playouts."""
+    return search_bot(game, EXPERT_PLAYOUTS, seed)

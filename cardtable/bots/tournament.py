@@ -37,13 +37,15 @@ game scores them. The game says which way through ``Rules.score_direction``.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import importlib
 import math
 import os
+import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from cardtable.bots import make_bot, stats
@@ -138,10 +140,12 @@ class GameResult:
     points: tuple[tuple[int, ...], ...]
     winner: int | None
     record: JSON | None = None
+    cpu_seconds: float = field(default=0.0, compare=False)  # the game's cost, its process's CPU
 
 
 def play_table(setup: Setup, table: Table) -> GameResult:
     """Play one game (a whole match, or in deals mode its first hand) between the bots."""
+    started = time.process_time()
     options: dict[str, Any] = dict(setup.options)
     m = Match(setup.game, players=setup.players, seed=table.seed, **options)
     bots = [
@@ -169,6 +173,7 @@ def play_table(setup: Setup, table: Table) -> GameResult:
         points[:1] if setup.one_hand else points,
         m.winner,
         m.record() if setup.keep_records else None,
+        time.process_time() - started,
     )
 
 
@@ -271,12 +276,15 @@ def execute(
     progress: Progress | None = None,
     on_result: Callable[[GameResult], None] | None = None,
     batch: int | None = None,
+    stop: Callable[[Sequence[GameResult]], bool] | None = None,
 ) -> list[GameResult]:
     """Play every game of the plan; the results in game order whatever the workers.
 
     ``on_result`` sees each game as its batch comes back (in the order batches finish), so a
     caller can keep results as they arrive; ``batch`` fixes how many games a worker plays
-    at a time (1: each game comes back on its own)."""
+    at a time (1: each game comes back on its own). ``stop`` is asked after each batch with
+    the games so far; once it says so, no further batch is started (batches already running
+    finish, and their games are dropped), and the games so far are returned."""
     if workers < 1:
         raise OptionError("workers must be at least 1")
     if batch is not None and batch < 1:
@@ -287,25 +295,36 @@ def execute(
     report = progress or (lambda done, total: None)
     batches = _batches(plan.tables, workers, batch)
     out: list[GameResult] = []
+    stopped = False
 
-    def arrived(results: list[GameResult]) -> None:
+    def arrived(results: list[GameResult]) -> bool:
+        """Keep a batch's games; True once the caller's ``stop`` says enough."""
+        nonlocal stopped
+        if stopped:
+            return True
         for result in results:
             if on_result is not None:
                 on_result(result)
             out.append(result)
         report(len(out), total)
+        stopped = stop is not None and stop(out)
+        return stopped
 
     report(0, total)
     if backend == "ray":
         _run_ray(plan.setup, batches, arrived, workers)
     elif workers == 1 or len(batches) == 1:
         for games in batches:
-            arrived(play_batch(plan.setup, games))
+            if arrived(play_batch(plan.setup, games)):
+                break
     else:
         with ProcessPoolExecutor(max_workers=min(workers, len(batches))) as pool:
             futures = [pool.submit(play_batch, plan.setup, games) for games in batches]
             for future in as_completed(futures):
-                arrived(future.result())
+                if arrived(future.result()):
+                    for left in futures:
+                        left.cancel()
+                    break
     return sorted(out, key=lambda r: r.index)
 
 
@@ -319,7 +338,7 @@ def _import_ray() -> Any:
 def _run_ray(
     setup: Setup,
     batches: Sequence[tuple[Table, ...]],
-    arrived: Callable[[list[GameResult]], None],
+    arrived: Callable[[list[GameResult]], bool],
     workers: int,
 ) -> None:
     """The same batches as Ray tasks: on the cluster named by RAY_ADDRESS, or on a local Ray
@@ -333,7 +352,10 @@ def _run_ray(
     while pending:
         done, pending = ray.wait(pending, num_returns=1)
         for ref in done:
-            arrived(ray.get(ref))
+            if arrived(ray.get(ref)):
+                for left in pending:
+                    ray.cancel(left)
+                return
 
 
 # -- results ---------------------------------------------------------------------------------
@@ -391,11 +413,13 @@ class Results:
     per_group: int
     bots: tuple[BotResult, ...]
     games: tuple[GameResult, ...]
+    sprt: SprtOutcome | None = None  # where the sequential test stopped, if one was run
 
     def to_json(self) -> JSON:
         """The summary, JSON-ready (the games themselves are left out)."""
         names = [b.name for b in self.bots]
-        return {
+        extra = {} if self.sprt is None else {"sprt": self.sprt.to_json()}
+        return extra | {
             "game": self.game,
             "players": self.players,
             "options": dict(self.options),
@@ -408,6 +432,53 @@ class Results:
             "tables": [[names[b] for b in g.seats] for g in self.games[: self.per_group]],
             "bots": [b.to_json() for b in self.bots],
         }
+
+
+@dataclass(frozen=True)
+class SprtOutcome:
+    """Where a sequential test of the first bot stood when the tournament stopped."""
+
+    test: stats.Sprt
+    wins: int
+    losses: int
+    verdict: stats.Verdict | None  # None: the planned games ran out first
+
+    @property
+    def llr(self) -> float:
+        return self.test.llr(self.wins, self.losses)
+
+    def to_json(self) -> JSON:
+        low, high = self.test.bounds
+        return {
+            "p0": round(self.test.p0, 4),
+            "p1": round(self.test.p1, 4),
+            "elo": None if self.test.elo is None else list(self.test.elo),
+            "alpha": self.test.alpha,
+            "beta": self.test.beta,
+            "wins": self.wins,
+            "losses": self.losses,
+            "llr": round(self.llr, 3),
+            "bounds": [round(low, 3), round(high, 3)],
+            "verdict": self.verdict,
+        }
+
+
+def first_bot_record(plan: Plan, games: Sequence[GameResult]) -> tuple[int, int]:
+    """The first bot's decided wins and losses (ties and units it sat out left out): what a
+    sequential test of it counts. Deal groups count once all their tables are in."""
+    complete: dict[int, int] = {}
+    for g in games:
+        complete[g.group] = complete.get(g.group, 0) + 1
+    whole = [g for g in games if plan.mode == "matches" or complete[g.group] == plan.per_group]
+    wins = losses = 0
+    for c in contests(plan, whole):
+        if 0 not in c.players:
+            continue
+        if c.leaders == {0}:
+            wins += 1
+        elif 0 not in c.leaders:  # (0 among several leaders: a tie)
+            losses += 1
+    return wins, losses
 
 
 @dataclass(frozen=True)
@@ -494,7 +565,7 @@ def summarise(plan: Plan, games: Sequence[GameResult]) -> Results:
         plan.mode,
         plan.setup.seed,
         plan.requested,
-        len(plan.tables) // plan.per_group,
+        len(games) // plan.per_group,
         plan.per_group,
         tuple(lines),
         tuple(games),
@@ -514,12 +585,16 @@ def run_tournament(
     backend: str = "process",
     progress: Progress | None = None,
     keep_records: bool = False,
+    sprt: stats.Sprt | None = None,
 ) -> Results:
     """Play a tournament between bot levels (``["search:hard", "heuristic"]``).
 
     ``matches`` whole matches (the default, 100), or ``deals`` deal groups of single hands;
     ``workers`` processes (default: every core); ``keep_records`` keeps each game's record.
-    Bad arguments raise OptionError before anything is played.
+    ``sprt`` tests the first bot sequentially (``stats.Sprt``): the games are played a deal
+    group at a time and the tournament stops as soon as the test decides (the number asked
+    is then the most that will be played). Bad arguments raise OptionError before anything
+    is played.
     """
     plan = plan_tournament(
         game,
@@ -534,4 +609,13 @@ def run_tournament(
     if backend == "ray":
         _import_ray()  # fail before anything is played
     n = default_workers() if workers is None else workers
-    return summarise(plan, execute(plan, n, backend, progress))
+    if sprt is None:
+        return summarise(plan, execute(plan, n, backend, progress))
+
+    def decided(games: Sequence[GameResult]) -> bool:
+        return sprt.decide(*first_bot_record(plan, games)) is not None
+
+    games = execute(plan, n, backend, progress, batch=plan.per_group, stop=decided)
+    wins, losses = first_bot_record(plan, games)
+    outcome = SprtOutcome(sprt, wins, losses, sprt.decide(wins, losses))
+    return dataclasses.replace(summarise(plan, games), sprt=outcome)

@@ -109,6 +109,34 @@ def games() -> None:
         console.print(f"[bold]{gid}[/bold] ({cls.title}; players {counts}) options: {opts}")
 
 
+LEVEL_NOTES = {
+    "random": "a uniformly random legal action",
+    "heuristic": "a club player's rules of thumb, one strategy per game",
+    "search": "search:medium",
+    "search:easy": "determinized search, 40 playouts a decision",
+    "search:medium": "determinized search, 300 playouts a decision",
+    "search:hard": "determinized search, 1,500 playouts a decision",
+    "expert": "determinized search, 4,000 playouts a decision (about half a second)",
+}
+
+
+@app.command()
+def bots() -> None:
+    """List the computer players: the built-in levels, then those installed packages offer
+    (entry point group cardtable.bots). Any bot can also be named by import path,
+    package.module:factory (docs/bots.md, "Write your own bot")."""
+    from cardtable.bots import LEVELS
+    from cardtable.bots.plugins import GROUP, installed
+
+    for level in LEVELS:
+        console.print(f"[bold]{level}[/bold]  {LEVEL_NOTES.get(level, '')}", highlight=False)
+    for name, entry in sorted(installed().items()):
+        source = f" (from {entry.dist.name})" if entry.dist is not None else ""
+        console.print(f"[bold]{name}[/bold]  {entry.value}{source}", highlight=False)
+    if not installed():
+        console.print(f"no installed package offers a bot (entry point group {GROUP})")
+
+
 def _wire() -> None:
     """Attach the commands that live in their own modules."""
     from cardtable.cli.backup import backup

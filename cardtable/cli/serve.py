@@ -64,6 +64,14 @@ def serve(
             help="level of the computer that stands in for an away player",
         ),
     ] = DEFAULTS.takeover_level,
+    installed_bots: Annotated[
+        bool,
+        typer.Option(
+            envvar="CARDTABLE_INSTALLED_BOTS",
+            help="offer the computer players installed packages provide (cardtable bots); "
+            "they run in this server's processes, so enable only packages you trust",
+        ),
+    ] = DEFAULTS.installed_bots,
     max_message_bytes: Annotated[
         int,
         typer.Option(
@@ -169,6 +177,7 @@ def serve(
         bot_delay=bot_delay,
         takeover_seconds=takeover_seconds,
         takeover_level=takeover_level,
+        installed_bots=installed_bots,
         max_message_bytes=max_message_bytes,
         rate=rate,
         burst=max(1, int(rate * 2)),

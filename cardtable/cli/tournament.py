@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import sys
 from typing import Annotated
 
 import typer
@@ -17,7 +19,9 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from cardtable.bots.tournament import BACKENDS, Results, run_tournament
+from cardtable.bots import is_outside
+from cardtable.bots.stats import parse_sprt
+from cardtable.bots.tournament import BACKENDS, Results, SprtOutcome, run_tournament
 from cardtable.bots.tournament import Progress as ProgressFn
 from cardtable.cli.options import GameArgument, parse_options
 from cardtable.core.errors import CardtableError
@@ -29,7 +33,11 @@ errors = Console(stderr=True)
 def tournament(
     game: GameArgument,
     bots: Annotated[
-        str, typer.Option(help="bot levels separated by commas, e.g. search:hard,heuristic")
+        str,
+        typer.Option(
+            help="bots separated by commas: levels (cardtable bots), or factories by import "
+            "path, e.g. expert,search:hard,mybot:make_bot"
+        ),
     ],
     matches: Annotated[
         int | None, typer.Option(min=1, help="whole matches to play (default 100)")
@@ -49,10 +57,23 @@ def tournament(
     backend: Annotated[
         str, typer.Option(help=f"where games run: {' or '.join(BACKENDS)}")
     ] = "process",
+    sprt: Annotated[
+        str | None,
+        typer.Option(
+            help="test the first bot sequentially and stop once decided: elo0=0,elo1=35 or "
+            "p0=0.5,p1=0.55, optionally alpha=0.05,beta=0.05 (--deals/--matches: the most)"
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the results as JSON")] = False,
 ) -> None:
     """Play bots against each other, seats rotated, and rank them."""
     levels = [b for b in bots.split(",") if b.strip()]
+    if any(is_outside(b) for b in levels) and os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())  # a bot module beside the command, as python -m finds
+    try:
+        test = None if sprt is None else parse_sprt(sprt)
+    except ValueError as e:
+        raise typer.BadParameter(str(e), param_hint="--sprt") from None
 
     def run(progress: ProgressFn | None) -> Results:
         return run_tournament(
@@ -66,6 +87,7 @@ def tournament(
             options=parse_options(option or []),
             backend=backend,
             progress=progress,
+            sprt=test,
         )
 
     try:
@@ -123,6 +145,18 @@ def _caption(r: Results) -> str:
     notes = [f"seed {r.seed}; seats rotate over {r.per_group} tables per deal"]
     if r.mode == "deals":
         notes.append("a deal is won on points over its tables; win rate of decided deals")
-    elif len(r.games) != r.requested:
+    elif len(r.games) != r.requested and r.sprt is None:
         notes.append(f"{r.requested} matches asked, {len(r.games)} played to complete the rotation")
+    if r.sprt is not None:
+        notes.append(sprt_line(r.sprt))
     return "\n".join(notes)
+
+
+def sprt_line(o: SprtOutcome) -> str:
+    """Where the sequential test stopped, in one line."""
+    low, high = o.test.bounds
+    verdict = f"{o.verdict} accepted" if o.verdict else "undecided when the games ran out"
+    return (
+        f"SPRT of the first bot ({o.test.describe()}): {verdict} after {o.wins} wins and "
+        f"{o.losses} losses (LLR {o.llr:.2f}, bounds {low:.2f} and {high:.2f})"
+    )

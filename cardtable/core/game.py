@@ -24,9 +24,21 @@ JSON = dict[str, Any]
 class Action:
     """Base of every game's actions: small frozen dataclasses whose ``str`` is the canonical
     notation (RULES.md N). Legal lists are sorted by that text, and equal text means equal
-    action."""
+    action.
+
+    Every action's ``repr`` shows its notation, ``Build('build 8c: 8s =8')``: a person (or a
+    bot's author) reads the play, not the card numbers and masks it is stored as. It is set
+    here for every subclass, before the dataclass decorator would write one of fields."""
 
     __slots__ = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "__repr__" not in cls.__dict__:  # a dataclass keeps a __repr__ the class has
+            cls.__repr__ = Action.__repr__  # type: ignore[method-assign]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str(self)!r})"
 
 
 @dataclass(frozen=True)

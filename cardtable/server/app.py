@@ -31,7 +31,7 @@ from cardtable.server.replay import ReplayError, replay_step
 from cardtable.server.room import Room, RoomError
 from cardtable.server.rules_page import games as rules_games
 from cardtable.server.rules_page import language, rules_html
-from cardtable.server.seats import HUMAN, levels_for
+from cardtable.server.seats import HUMAN, installed_levels, levels_for
 from cardtable.server.session import serve_socket
 from cardtable.server.store import Clock, now
 
@@ -69,8 +69,10 @@ class NewLink(BaseModel):
     owner: str = Field(max_length=128)
 
 
-def games_catalogue() -> dict[str, Any]:
-    """Every registered game with its options, for the lobby's form."""
+def games_catalogue(installed_bots: bool = False) -> dict[str, Any]:
+    """Every registered game with its options, for the lobby's form; the computer players
+    installed packages offer are listed only where the operator allowed them
+    (``ServerConfig.installed_bots``)."""
     games = []
     for gid in game_ids():
         cls = rules_class(gid)
@@ -93,11 +95,12 @@ def games_catalogue() -> dict[str, Any]:
                     }
                     for s in cls.option_specs
                 ],
-                "bot_levels": list(levels_for(gid)),
+                "bot_levels": list(levels_for(gid, installed_bots)),
                 "client_module": (STATIC / "games" / f"{gid}.js").is_file(),
             }
         )
-    return {"games": games, "seat_kinds": [HUMAN, *LEVELS], "bot_levels": list(LEVELS)}
+    levels = [*LEVELS, *(installed_levels() if installed_bots else ())]
+    return {"games": games, "seat_kinds": [HUMAN, *levels], "bot_levels": levels}
 
 
 def create_app(config: ServerConfig | None = None, clock: Clock = now) -> FastAPI:
@@ -203,7 +206,7 @@ def create_app(config: ServerConfig | None = None, clock: Clock = now) -> FastAP
     # -- the JSON API ---------------------------------------------------------------------
     @app.get("/api/games")
     async def games() -> dict[str, Any]:
-        return games_catalogue()
+        return games_catalogue(config.installed_bots)
 
     @app.get("/api/tables")
     async def list_tables(status: str | None = Query(default=None)) -> dict[str, Any]:

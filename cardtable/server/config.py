@@ -23,6 +23,7 @@ class ServerConfig:
     bot_delay: float = 0.8
     takeover_seconds: float = 60.0
     takeover_level: str = "heuristic"
+    installed_bots: bool = False  # offer the bots installed packages provide (cardtable bots)
     max_message_bytes: int = 16 * 1024
     rate: float = 20.0  # messages per second a connection may send on average
     burst: int = 40  # messages a connection may send at once

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from cardtable.bots import LEVELS
+from cardtable.bots import LEVELS, QUICK_LEVELS
 from cardtable.core.cards import cards_str
 from cardtable.core.errors import CardtableError, OptionError
 from cardtable.core.match import OS, Match
@@ -228,7 +228,8 @@ class Room:
         # The limits first, before any work (every attempt counts); the default seats are a
         # person and computers. From the check to the count below there is no await.
         given = seats if seats is not None else [HUMAN]
-        counted = Kind(address, HUMAN in given, any(k.startswith("search") for k in given))
+        slow = any(k != HUMAN and k not in QUICK_LEVELS for k in given)
+        counted = Kind(address, HUMAN in given, slow)
         self._check_limits(counted)
         if not self._creations.allow(address):
             raise RoomError(
@@ -249,7 +250,7 @@ class Room:
         kinds = seats if seats is not None else [HUMAN] + ["random"] * (match.players - 1)
         if len(kinds) != match.players:
             raise RoomError(400, f"Give one seat kind for each of the {match.players} players")
-        levels = levels_for(match.game_id)
+        levels = levels_for(match.game_id, self.config.installed_bots)
         for kind in kinds:
             if kind != HUMAN and kind not in levels:
                 allowed = ", ".join((HUMAN, *levels))

@@ -14,27 +14,41 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Protocol
 
-from cardtable.bots import LEVELS, Bot, RandomBot, make_bot
+from cardtable.bots import LEVELS, QUICK_LEVELS, Bot, RandomBot, make_bot
+from cardtable.bots.plugins import installed
 from cardtable.core.errors import OptionError
 from cardtable.core.game import Rules
 from cardtable.core.registry import rules_class
 
 HUMAN = "human"
+SEARCHING = frozenset(LEVELS) - QUICK_LEVELS  # the built-in levels that sample worlds
 log = logging.getLogger("cardtable.server")
 
 
+def installed_levels() -> tuple[str, ...]:
+    """The names of the computer players installed packages offer (``cardtable bots``)."""
+    return tuple(sorted(installed()))
+
+
 @cache
-def levels_for(game: str) -> tuple[str, ...]:
+def levels_for(game: str, installed_bots: bool = False) -> tuple[str, ...]:
     """The computer levels that can play ``game``: not every level knows every game, and the
-    search levels need a game that can sample the hidden cards (``Rules.determinize``)."""
+    search levels need a game that can sample the hidden cards (``Rules.determinize``). With
+    ``installed_bots`` (the operator's ``ServerConfig.installed_bots``), also the bots that
+    installed packages offer and that make a player for ``game``; never a bot by import path,
+    which would let a client import any module. Read once per process: a package installed
+    later is offered after a restart."""
     samples = rules_class(game).determinize is not Rules.determinize
     found = []
-    for level in LEVELS:
-        if level.startswith("search") and not samples:
+    for level in (*LEVELS, *(installed_levels() if installed_bots else ())):
+        if level in SEARCHING and not samples:
             continue
         try:
             make_bot(game, level, 0)
         except OptionError:
+            continue
+        except Exception:  # an installed bot that fails to make a player is not offered
+            log.warning("the installed bot %s cannot play %s", level, game, exc_info=True)
             continue
         found.append(level)
     return tuple(found)

@@ -22,7 +22,7 @@ from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
-from cardtable.bots import RandomBot, make_bot
+from cardtable.bots import QUICK_LEVELS, RandomBot, make_bot
 from cardtable.core.cards import cards_str
 from cardtable.core.errors import IllegalActionError, NotationError
 from cardtable.core.game import Action
@@ -177,7 +177,7 @@ class LiveTable:
 
     @property
     def has_search(self) -> bool:
-        return any(s.kind.startswith("search") for s in self.seats)
+        return any(not s.is_human and s.kind not in QUICK_LEVELS for s in self.seats)
 
     @property
     def unjoined(self) -> bool:
@@ -394,7 +394,7 @@ class LiveTable:
         if seat.connections or seat.stand_in is not None or self.status == FINISHED:
             return
         level = self.config.takeover_level
-        if level not in levels_for(self.match.game_id):
+        if level not in levels_for(self.match.game_id, self.config.installed_bots):
             log.warning(
                 "table %s: no %s player for this game; a random one stands in", self.id, level
             )

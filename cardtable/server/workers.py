@@ -18,6 +18,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, TypeVar
 
+from cardtable.bots import QUICK_LEVELS
 from cardtable.bots.base import Bot
 from cardtable.core.game import Action
 from cardtable.core.registry import game_ids, rules_class
@@ -89,7 +90,7 @@ class Workers:
     async def bot(self, level: str, bot: Bot, view: View, legal: list[Action]) -> Action:
         """The computer's move: a quick level on the bot threads, a search on its own pool."""
         loop = asyncio.get_running_loop()
-        if not level.startswith("search"):
+        if level in QUICK_LEVELS:
             return await loop.run_in_executor(self._bots, bot.choose, view, legal)
         action, chosen_by = await loop.run_in_executor(
             self._search, choose_elsewhere, bot, view, legal
