@@ -7,16 +7,13 @@ import { describeAction } from "./actions.js";
 import { rulesUrl } from "./api.js";
 import { pretty } from "./cards.js";
 import { el } from "./dom.js";
-import { sideCount, sideName, sideOf } from "./sides.js";
+import { kindName, seatLabel, sideCount, sideName, sideOf } from "./sides.js";
 
+export { kindName };
 
-export function kindName(kind) {
-  if (kind === "human") return t("kind.human");
-  return t("kind.bot", { level: tOr(`level.${kind}`, kind) });
-}
-
-export function seatWho(seat, mySeat) {
-  return seat === mySeat ? t("seat.you") : t("table.seat", { n: seat + 1 });
+// A seat as a person reads it (sides.js seatLabel: "You", the name, the computer, "Seat N").
+export function seatWho(seat, mySeat, seats = null) {
+  return seatLabel(seat, { seats, mySeat });
 }
 
 // -- seats on the felt ------------------------------------------------------------------------
@@ -43,7 +40,7 @@ export function markSeats(area, seats, { lastBySeat = {}, mySeat = null, elapsed
     }
     const last = lastBySeat[s.seat];
     if (last) {
-      const text = describeAction(last.action, seatWho(last.seat, mySeat));
+      const text = describeAction(last.action, seatWho(last.seat, mySeat, seats));
       marks.append(el("span", { class: "seat-last", text, data: { version: last.version } }));
     }
     box.append(marks);

@@ -3,14 +3,17 @@
 import { languageSwitch, t, translatePage } from "./i18n.js";
 import { cardBack, cardElement } from "./cards.js";
 import { gameModule, renderGeneric, renderView } from "./render.js";
-import { describeAction } from "./actions.js";
 import { drawScores } from "./panels.js";
 import { roomUrl } from "./api.js";
+import { seatTitle } from "./sides.js";
+import { stepCaption } from "./replay-caption.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const $ = (id) => document.getElementById(id);
 const base = roomUrl(`api/tables/${encodeURIComponent(tableId)}`);
-const page = { step: 0, want: 0, steps: 0, data: null, modules: {} };
+// seats: the table's seats (kind, and name where known) from its summary, so every caption
+// names the seat as the table did (sides.js seatLabel, counted from 1; nobody is "You" here).
+const page = { step: 0, want: 0, steps: 0, data: null, modules: {}, seats: [] };
 
 async function start() {
   $("lang").append(languageSwitch());
@@ -23,6 +26,11 @@ async function start() {
     }
   } catch {
     // generic rendering
+  }
+  try {
+    page.seats = (await (await fetch(base)).json()).seats ?? [];
+  } catch {
+    page.seats = []; // every seat is "Seat N"
   }
   $("first").addEventListener("click", () => go(0));
   $("prev").addEventListener("click", () => go(page.step - 1));
@@ -71,7 +79,7 @@ function context() {
   return {
     seat: null, legal: [], play() {}, selected: new Set(), toggle() {}, t,
     cardElement, cardBack, renderGeneric, table: tableId, version: page.step, hint: null,
-    replay: true,
+    replay: true, seats: page.seats,
   };
 }
 
@@ -82,9 +90,7 @@ async function draw() {
   $("slider").value = String(data.step);
   $("step").textContent = t("replay.step", { step: data.step, steps: data.steps });
   const last = data.last;
-  $("what").textContent = last
-    ? `${t("table.hand", { n: last.hand })} · ${describeAction(last.action, t("table.seat", { n: last.seat }))}`
-    : t("replay.start");
+  $("what").textContent = stepCaption(last, page.seats);
   const module = await gameModule(data.spectator.game, page.modules[data.spectator.game]);
   renderView($("public"), data.spectator, context(), module);
   const everyone = $("everyone");
@@ -93,7 +99,8 @@ async function draw() {
     const box = document.createElement("section");
     box.className = "seat-view";
     const h = document.createElement("h3");
-    h.textContent = t("table.seat", { n: seat });
+    h.textContent = seatTitle(seat, { seats: page.seats });
+    box.dataset.seat = String(seat);
     const area = document.createElement("div");
     area.className = "area";
     box.append(h, area);

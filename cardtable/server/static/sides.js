@@ -2,7 +2,7 @@
 // 1 and 3, RC-1). Scores are kept per side; which seat is on which side comes from the rules,
 // in each view's "sides".
 
-import { t } from "./i18n.js";
+import { t, tOr } from "./i18n.js";
 
 export function sideCount(view) {
   return Math.max(...sideList(view)) + 1;
@@ -22,10 +22,51 @@ function sideList(view) {
   return Array.isArray(view.sides) ? view.sides : Array.from({ length: view.players }, (_, s) => s);
 }
 
-// "You", "Seat 2", "Your side (1 + 3)": people count seats from 1 (the protocol from 0).
-export function sideName(view, side, viewer) {
-  const mine = viewer !== null && viewer !== undefined && sideOf(view, viewer) === side;
-  if (sideCount(view) === view.players) return mine ? t("seat.you") : t("table.seat", { n: side + 1 });
+// -- one label for a seat, everywhere -------------------------------------------------------
+// The protocol counts seats from 0; people read them from 1. A seat is shown as "You" (the
+// viewer's own), else its person's name, else its computer's level, else "Seat N". The seats
+// are the room's Seat.public() list; a page that keeps one list for the whole table hands it
+// to useSeats once, and labels made without an explicit list read that one.
+let knownSeats = [];
+
+export function useSeats(seats) {
+  knownSeats = Array.isArray(seats) ? seats : [];
+}
+
+export function kindName(kind) {
+  if (kind === "human") return t("kind.human");
+  return t("kind.bot", { level: tOr(`level.${kind}`, kind) });
+}
+
+function seatInfo(seat, seats) {
+  const list = Array.isArray(seats) ? seats : knownSeats;
+  return list.find((s) => s && s.seat === seat) ?? list[seat] ?? null;
+}
+
+const hasViewer = (mySeat) => mySeat !== null && mySeat !== undefined;
+
+export function seatLabel(seat, { seats = null, mySeat = null } = {}) {
+  if (hasViewer(mySeat) && seat === mySeat) return t("seat.you");
+  const info = seatInfo(seat, seats);
+  if (info?.name) return String(info.name);
+  if (info?.kind && info.kind !== "human") return kindName(info.kind);
+  return t("table.seat", { n: seat + 1 });
+}
+
+// The label and the seat's number where the label is not the number already ("Asha · Seat 2"):
+// for replay captions and hand summaries, where which seat it was matters.
+export function seatTitle(seat, { seats = null, mySeat = null } = {}) {
+  const label = seatLabel(seat, { seats, mySeat });
+  const number = t("table.seat", { n: seat + 1 });
+  return label === number ? number : t("seat.title", { label, seat: number });
+}
+
+// "You", "Asha", "Seat 2", "Your side (1 + 3)": people count seats from 1 (the protocol from 0).
+export function sideName(view, side, viewer, seats = null) {
+  const mine = hasViewer(viewer) && sideOf(view, viewer) === side;
+  if (sideCount(view) === view.players) {
+    return mine ? t("seat.you") : seatLabel(seatsOf(view, side)[0] ?? side, { seats, mySeat: viewer });
+  }
   return t(mine ? "rc.side_yours" : "rc.side", { seats: seatsOf(view, side)
     .map((s) => s + 1)
     .join(" + ") });

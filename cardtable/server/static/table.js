@@ -21,7 +21,7 @@ import {
   markSeats,
   turnText,
 } from "./panels.js";
-import { sideCount, sideName, sideOf } from "./sides.js";
+import { seatLabel, sideCount, sideName, sideOf, useSeats } from "./sides.js";
 import { drawHandEnd, goalText, tableLeft } from "./summary.js";
 import { animateMoves, snapshot } from "./motion.js";
 
@@ -189,6 +189,7 @@ function receive(msg) {
       page.summary = msg.table;
       page.seat = msg.seat;
       page.seats = msg.table.seats;
+      useSeats(page.seats);
       page.pace = msg.table.pace ?? null;
       drawPace();
       drawTitle();
@@ -200,6 +201,7 @@ function receive(msg) {
       noteTableLeft(page.message, msg);
       page.message = msg;
       page.seats = msg.seats;
+      useSeats(page.seats);
       page.seatsAt = Date.now();
       page.waiting = false;
       if (page.summary) page.summary.status = msg.status;
@@ -221,6 +223,7 @@ function receive(msg) {
       break;
     case "seats":
       page.seats = msg.seats;
+      useSeats(page.seats);
       page.seatsAt = Date.now();
       drawSeatBar();
       break;
@@ -532,7 +535,7 @@ function drawRematch() {
   const offer = page.rematch;
   box.hidden = !offer;
   if (!offer) return;
-  const who = t("table.seat", { n: offer.by + 1 });
+  const who = seatLabel(offer.by);
   const text = tYou("over.rematch_offer", offer.by === page.seat, { who });
   box.replaceChildren(el("p", { class: "offer", text }));
   $("again").textContent = offer.token ? t("over.join_rematch") : t("over.again");

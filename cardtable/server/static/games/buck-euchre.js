@@ -15,6 +15,7 @@ import {
   navRow,
   panel,
   aboutSeat,
+  handTitle,
   seatName,
   seatsFrom,
   tray,
@@ -190,7 +191,7 @@ function handArea(ctx, view, s, legal) {
     element.dataset.action = action;
     return element;
   });
-  box.append(navRow("hand", ctx.t("be.your_hand"), cards));
+  box.append(navRow("hand", handTitle(ctx, "be.your_hand"), cards));
   if (Array.isArray(s.set_aside) && s.set_aside.length) {
     box.append(
       el("p", { class: "note", text: ctx.t("be.set_aside") }),

@@ -3,13 +3,25 @@
 // choice leads to (in words and in notation) before it is sent.
 
 import { el, moveButton as button } from "../dom.js";
+import { seatLabel, seatTitle } from "../sides.js";
 
 export { el };
 
-// "You" for the viewer's own seat, else "Seat N" (numbered from 1 for people; the protocol counts from 0) (always "Seat N" in a replay, which shows
-// every seat's view side by side).
+// "You" for the viewer's own seat, else the seat's name, its computer or "Seat N" (sides.js
+// seatLabel). A replay shows every seat's view side by side and nobody is "You": there the
+// seat's number is always said ("Computer (random) · Seat 3", sides.js seatTitle).
 export function seatName(ctx, seat) {
-  return isYou(ctx, seat) ? ctx.t("seat.you") : ctx.t("table.seat", { n: seat + 1 });
+  if (isYou(ctx, seat)) return ctx.t("seat.you");
+  const seats = ctx.seats ?? null;
+  return ctx.replay ? seatTitle(seat, { seats }) : seatLabel(seat, { seats });
+}
+
+// The title over a hand of cards: "Your hand" at the table, "Asha · Seat 2: hand" in a
+// replay (where every seat's hand is shown and none is the viewer's). `n`: the cards' count.
+export function handTitle(ctx, key, n = null) {
+  if (!ctx.replay) return ctx.t(key, n === null ? {} : { n });
+  const who = seatTitle(ctx.seat, { seats: ctx.seats ?? null });
+  return n === null ? ctx.t("replay.hand_of", { who }) : ctx.t("replay.hand_of_n", { who, n });
 }
 
 export function isYou(ctx, seat) {

@@ -23,6 +23,7 @@ import {
   navRow,
   panel,
   plainButton,
+  handTitle,
   seatName,
   seatsFrom,
   tray,
@@ -200,8 +201,8 @@ function handArea(ctx, view, s, sel, moves, redraw) {
     });
   });
   box.append(
-    el("h3", { class: "hand-title", text: ctx.t("rc.your_hand") }),
-    navRow("hand", ctx.t("rc.your_hand"), cards),
+    el("h3", { class: "hand-title", text: handTitle(ctx, "rc.your_hand") }),
+    navRow("hand", handTitle(ctx, "rc.your_hand"), cards),
   );
   return box;
 }

@@ -23,6 +23,7 @@ import {
   plainButton,
   sameCards,
   aboutSeat,
+  handTitle,
   seatName,
   seatsFrom,
   tray,
@@ -276,8 +277,8 @@ function handArea(ctx, view, s, sel, moves, hand, redraw) {
     return node;
   });
   box.append(
-    el("h3", { class: "hand-title", text: ctx.t("rummy.your_hand", { n: hand.length }) }),
-    navRow("hand fan", ctx.t("rummy.your_hand", { n: hand.length }), cards),
+    el("h3", { class: "hand-title", text: handTitle(ctx, "rummy.your_hand", hand.length) }),
+    navRow("hand fan", handTitle(ctx, "rummy.your_hand", hand.length), cards),
   );
   return box;
 }

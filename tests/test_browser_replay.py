@@ -1,0 +1,106 @@
+"""The replay page names the right seat for every step: a whole match of each game played by
+computers (four seats where the game has four: Queen City Rum is for two, QC-1), stepped
+through in Punjabi, each caption checked against the seat the record says made that move
+(seats counted from 1 for people, the protocol's from 0), and every hidden hand headed by its
+own seat, never "Your hand"."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from cardtable.core.match import Match
+from tests.support import browser as support
+from tests.support.browser import ROOT, Deadline, Room
+
+pytestmark = support.needs_chromium
+
+PA = json.loads((ROOT / "cardtable/server/static/i18n/pa.json").read_text(encoding="utf-8"))
+
+# Short matches (a low target or start) so each replay is a few hands long.
+MATCHES: list[tuple[str, int, dict[str, Any]]] = [
+    ("royal-casino", 4, {"target": 4}),
+    ("buck-euchre", 4, {"start": 3}),
+    ("rummy-500", 4, {"target": 40}),
+    ("queen-city-rum", 2, {"target": 20}),
+]
+
+
+@pytest.fixture(scope="module")
+def matches(room: Room) -> dict[str, str]:
+    """Every game's computers-only table, all started at once (they play while others wait)."""
+    return {
+        game: room.create(game, ["random"] * players, players=players, **options)["table"]["id"]
+        for game, players, options in MATCHES
+    }
+
+
+def finished(room: Room, table: str) -> None:
+    deadline = Deadline(120, f"the computers' match at {table} to end")
+    while room.get(f"/api/tables/{table}")["status"] != "finished":
+        deadline.check()
+        time.sleep(0.2)
+
+
+# Every step's caption, made by the module the page makes its own with (replay-caption.js)
+# from the room's answer for that step: quicker than drawing every board, which the page does
+# for the steps stepped through below.
+CAPTIONS = """async ([table, n]) => {
+  const { stepCaption } = await import("/static/replay-caption.js");
+  const seats = (await (await fetch(`/api/tables/${table}`)).json()).seats;
+  const out = [];
+  for (let i = 1; i <= n; i += 1) {
+    const step = await (await fetch(`/api/tables/${table}/replay/${i}`)).json();
+    out.push(stepCaption(step.last, seats));
+  }
+  return out;
+}"""
+STEPPED = 6  # steps taken with the → key, each caption read from the page
+
+
+def seat_text(seat: int) -> str:
+    return str(PA["table.seat"]).replace("{n}", str(seat + 1))
+
+
+@pytest.mark.parametrize(("game", "players", "options"), MATCHES, ids=[m[0] for m in MATCHES])
+def test_every_replay_caption_names_the_seat_that_moved(
+    room: Room,
+    page: Page,
+    matches: dict[str, str],
+    game: str,
+    players: int,
+    options: dict[str, Any],
+) -> None:
+    table = matches[game]
+    finished(room, table)
+    record = room.get(f"/api/tables/{table}/record")
+    seats = Match.from_record(record).action_seats()
+    page.goto(room.base + "/")
+    support.set_language(page, "pa")
+    page.goto(f"{room.base}/replay/{table}")
+    page.wait_for_function(
+        "(n) => document.querySelectorAll('#everyone .seat-view > h3').length === n", arg=players
+    )
+    headings = page.locator("#everyone .seat-view > h3").all_inner_texts()
+    computer = str(PA["kind.bot"]).replace("{level}", str(PA.get("level.random", "random")))
+    assert headings == [f"{computer} · {seat_text(s)}" for s in range(players)]
+    assert str(PA["rc.your_hand"]) not in page.inner_text("#everyone")
+    assert str(PA["be.your_hand"]) not in page.inner_text("#everyone")
+    captions: list[str] = page.evaluate(CAPTIONS, [table, len(seats)])
+    assert len(captions) == len(seats)
+    for step, (seat, caption) in enumerate(zip(seats, captions, strict=True), start=1):
+        assert f"{computer} · {seat_text(seat)}" in caption, (step, seat, caption)
+        others = [seat_text(s) for s in range(players) if s != seat]
+        assert not any(f"{o} " in caption + " " for o in others), (step, seat, caption)
+    for step in range(1, STEPPED + 1):  # the page shows those very captions
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function("(n) => document.querySelector('#slider').value == n", arg=step)
+        assert page.inner_text("#what") == captions[step - 1]
+    page.keyboard.press("End")
+    page.wait_for_function("(n) => document.querySelector('#slider').value == n", arg=len(seats))
+    assert page.inner_text("#what") == captions[-1]
+    support.shot(page, f"replay-{game}-pa")
