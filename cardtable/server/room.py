@@ -41,6 +41,7 @@ from cardtable.server.store import (
     STATUSES,
     AsyncStore,
     Clock,
+    Fence,
     StoredHand,
     StoredSeat,
     StoredTable,
@@ -51,10 +52,16 @@ from cardtable.server.store import (
 from cardtable.server.table import LiveTable, Rematch
 from cardtable.server.workers import Workers
 
+EXPIRED = "The match ended long ago; its seat links have expired"
 MAX_PACE = 5.0  # seconds a table's computer players may be asked to wait before each move
 log = logging.getLogger("cardtable.server")
 
 RECORD_CACHE = 64
+FINISHED_KEPT = 32  # finished tables nobody is at, kept built (their replay done once)
+
+
+class WrongToken(Exception):
+    """A seat token no seat of the table holds (checked in the store, before any loading)."""
 
 
 CODES = {400: "bad_request", 403: "forbidden", 404: "not_found", 409: "conflict", 410: "gone",
@@ -89,6 +96,9 @@ class Room:
         self.clock = clock
         self._store: AsyncStore | None = None
         self.tables: dict[str, LiveTable] = {}
+        # Finished tables nobody is at, least recently used first: a hello, a record or a
+        # pace at one costs no replay while it is here; not counted as live tables.
+        self.finished: OrderedDict[str, LiveTable] = OrderedDict()
         self._records: OrderedDict[str, dict[str, Any]] = OrderedDict()
         self.workers = Workers(
             config.bot_workers,
@@ -107,6 +117,7 @@ class Room:
         self.bus: Bus | None = None
         self.relay: Relay | None = None
         self._keeper: asyncio.Task[None] | None = None
+        self._taking: dict[str, asyncio.Future[LiveTable | leases.Holder | None]] = {}
 
     @property
     def store(self) -> AsyncStore:
@@ -133,9 +144,10 @@ class Room:
         for task in (self._sweeper, self._keeper):
             if task is not None:
                 task.cancel()
-        for table in self.tables.values():
+        for table in [*self.tables.values(), *self.finished.values()]:
             table.stop()
         self.tables.clear()
+        self.finished.clear()
         self.workers.close()
         if self.bus is not None:
             await self.bus.close()
@@ -155,14 +167,36 @@ class Room:
 
     async def _adopt(self, table_id: str) -> LiveTable | None:
         """Serve an unfinished table unless another node does (rebuilt from its log)."""
-        held = await self._leases(leases.acquire, table_id, self.node, self.config.lease_seconds)
-        if held.node != self.node:
-            return None
         try:
-            return await self._load(table_id, restored=True)
+            taken = await self._take(table_id)
         except Exception:
             log.exception("table %s could not be rebuilt from the store", table_id)
             return None
+        return taken if isinstance(taken, LiveTable) else None
+
+    async def _take(self, table_id: str) -> LiveTable | leases.Holder | None:
+        """Take an unfinished table's lease and rebuild it from the log that lease fences, or
+        the other node that holds it. One take at a time per table on this node: a hello and
+        the look-out for orphans arriving together must not take two epochs, the table
+        serving under the older one."""
+        served = self._served(table_id)
+        if served is not None:
+            return served
+        pending = self._taking.get(table_id)
+        if pending is None:
+            pending = asyncio.ensure_future(self._take_now(table_id))
+            self._taking[table_id] = pending
+            pending.add_done_callback(lambda _: self._taking.pop(table_id, None))
+        taken: LiveTable | leases.Holder | None = await asyncio.shield(pending)
+        return taken
+
+    async def _take_now(self, table_id: str) -> LiveTable | leases.Holder | None:
+        held: leases.Holder = await self._leases(
+            leases.acquire, table_id, self.node, self.config.lease_seconds
+        )
+        if held.node != self.node:
+            return held
+        return await self._load(table_id, restored=True, fence=Fence(self.node, held.epoch))
 
     async def _keep_leases(self) -> None:
         every = self.config.lease_seconds / 3
@@ -176,7 +210,11 @@ class Room:
     async def _lease_round(self) -> None:
         """Renew this node's leases, let go of tables another node took, tell clients
         relayed to a node that went away, and take over the tables nobody serves."""
-        live = [t.id for t in self.tables.values() if t.status != FINISHED and not t.lost]
+        live = {
+            t.id: t.fence.epoch
+            for t in self.tables.values()
+            if t.status != FINISHED and not t.lost and t.fence is not None
+        }
         held = await self._leases(leases.renew, self.node, live, self.config.lease_seconds)
         for table_id in live:
             if table_id not in held and table_id in self.tables:
@@ -220,10 +258,12 @@ class Room:
         options: dict[str, Any],
         seats: list[str] | None,
         address: str = "local",
+        owner_hash: str | None = None,
     ) -> tuple[LiveTable, dict[int, str], str]:
         """A new table, the secret token of each human seat, and the creator's key (which
-        may ask for new seat links)."""
-        if len(self.tables) + len(self._pending) >= self.config.max_live_tables:
+        may ask for new seat links); with ``owner_hash`` (a rematch), the earlier table's key
+        is the new one's too (the key returned is then empty: the creator has it)."""
+        if self.live_count() + len(self._pending) >= self.config.max_live_tables:
             raise RoomError(503, "The card room is full; try again later")
         # The limits first, before any work (every attempt counts); the default seats are a
         # person and computers. From the check to the count below there is no await.
@@ -259,9 +299,14 @@ class Room:
                 )
         self._pending.append(counted)
         try:
-            return await self._create(match, kinds, address)
+            return await self._create(match, kinds, address, owner_hash)
         finally:
             self._pending.remove(counted)
+
+    def live_count(self) -> int:
+        """Tables in play in memory (what ``max_live_tables`` bounds): finished ones people
+        watch are kept apart from them, and the others in the bounded ``finished`` cache."""
+        return sum(1 for t in self.tables.values() if t.status != FINISHED)
 
     def _check_limits(self, kind: Kind) -> None:
         """Refuse a table that would put its creator over a limit (``table_limit``)."""
@@ -285,12 +330,12 @@ class Room:
         raise RoomError(429, f"Too many tables: {why}; finish one first", "table_limit")
 
     async def _create(
-        self, match: Match, kinds: list[str], address: str
+        self, match: Match, kinds: list[str], address: str, owner_hash: str | None = None
     ) -> tuple[LiveTable, dict[int, str], str]:
         table_id = secrets.token_urlsafe(6)
         while table_id in self.tables:
             table_id = secrets.token_urlsafe(6)
-        owner = secrets.token_urlsafe(18)
+        owner = "" if owner_hash is not None else secrets.token_urlsafe(18)
         tokens = {i: secrets.token_urlsafe(18) for i, kind in enumerate(kinds) if kind == HUMAN}
         first = match.hands[0]
         stored = StoredTable(
@@ -307,10 +352,11 @@ class Room:
                 for i, kind in enumerate(kinds)
             ],
             hands=[StoredHand(1, first.dealer, cards_str(first.deck, sort=False))],
-            owner_hash=token_hash(owner),
+            owner_hash=owner_hash if owner_hash is not None else token_hash(owner),
         )
         await self.store.create_table(stored, self.node, self.config.lease_seconds)
         table = self._live(stored, match)
+        table.fence = Fence(self.node, 1)  # a new lease row starts at epoch 1
         table.creator = address
         table.start(restored=False)
         log.info("table %s: %s for %d created", table_id, match.game_id, match.players)
@@ -330,22 +376,33 @@ class Room:
         ``create`` apply), every later ask gets the same table. Every client at the old table
         is offered it live (``rematch``); returns the new table's id, the asker's seat and
         their token for it."""
-        table = await self.table(table_id)
+        refused = "Only a player at this table may ask for a rematch"
+        try:
+            table = await self.table(table_id, token)
+        except WrongToken:
+            raise RoomError(403, refused, "forbidden") from None
         if table is None:
             raise RoomError(404, f"No table {table_id!r}")
         seat = next((s for s in table.seats if s.holds(token_hash(token))), None)
         if seat is None:
-            raise RoomError(403, "Only a player at this table may ask for a rematch", "forbidden")
-        if table.status != FINISHED:
-            raise RoomError(409, "The match is not over yet")
-        async with table.rematch_lock:  # two players pressing at once: one new table
-            if table.rematch is None:
-                m = table.match
-                kinds = [s.kind for s in table.seats]
-                new, tokens, _ = await self.create(
-                    m.game_id, m.players, dict(m.rules.options), kinds, address
-                )
-                table.offer_rematch(Rematch(new.id, tokens, seat.number))
+            self.let_go(table)
+            raise RoomError(403, refused, "forbidden")
+        try:
+            if table.status != FINISHED:
+                raise RoomError(409, "The match is not over yet")
+            if table.token_expired():
+                raise RoomError(403, EXPIRED, "token_expired")
+            async with table.rematch_lock:  # two players pressing at once: one new table
+                if table.rematch is None:
+                    m = table.match
+                    kinds = [s.kind for s in table.seats]
+                    owner = await self.store.owner_hash(table_id)  # the creator's key goes on
+                    new, tokens, _ = await self.create(
+                        m.game_id, m.players, dict(m.rules.options), kinds, address, owner
+                    )
+                    table.offer_rematch(Rematch(new.id, tokens, seat.number))
+        finally:
+            self.let_go(table)
         assert table.rematch is not None
         return table.rematch.table, seat.number, table.rematch.tokens[seat.number]
 
@@ -353,19 +410,24 @@ class Room:
         """A player sets how long the computer players wait before each move (0 to 5 s)."""
         if not 0 <= seconds <= MAX_PACE:
             raise RoomError(400, f"The pace is from 0 to {MAX_PACE:g} seconds")
-        found = await self.route(table_id)
+        refused = "Only a player at this table may set its pace"
+        try:  # the token is checked in the store first: a wrong one loads nothing
+            found = await self.route(table_id, token)
+        except WrongToken:
+            raise RoomError(403, refused, "forbidden") from None
         if found is None:
             raise RoomError(404, f"No table {table_id!r}")
         if isinstance(found, Remote):
-            stored = await self.store.load(table_id, with_log=False)
-            seats = [] if stored is None else stored.seats
-            if not any(s.token_hash == token_hash(token) for s in seats):
-                raise RoomError(403, "Only a player at this table may set its pace", "forbidden")
             self._tell(found, {"op": "pace", "seconds": seconds})
             return
-        if not any(s.holds(token_hash(token)) for s in found.seats):
-            raise RoomError(403, "Only a player at this table may set its pace", "forbidden")
-        found.set_pace(seconds)
+        try:
+            if not any(s.holds(token_hash(token)) for s in found.seats):
+                raise RoomError(403, refused, "forbidden")
+            if found.token_expired():
+                raise RoomError(403, EXPIRED, "token_expired")
+            found.set_pace(seconds)
+        finally:
+            self.let_go(found)
 
     def _tell(self, remote: Remote, command: dict[str, Any]) -> None:
         """A host's request for a table another node serves, sent to that node."""
@@ -394,14 +456,15 @@ class Room:
         if not 0 <= seat < len(table.seats) or not table.seats[seat].is_human:
             raise RoomError(400, f"Seat {seat} is not a person's seat at this table")
         if table.token_expired():
-            raise RoomError(409, "The match ended long ago; its seat links have expired")
+            raise RoomError(409, EXPIRED)
         token = secrets.token_urlsafe(18)
         await table.new_token(seat, token)
         self.let_go(table)
         return token
 
     def let_go(self, table: LiveTable) -> None:
-        """A finished table nobody is at leaves memory (one loaded only to refuse a join)."""
+        """A finished table nobody is at leaves the live tables (for the bounded cache of
+        finished ones: one loaded only to refuse a join, set a pace or make a rematch)."""
         if table.status == FINISHED and not table.connections:
             self._evict(table)
 
@@ -427,33 +490,48 @@ class Room:
             with contextlib.suppress(Exception):
                 await self.expire_unjoined()
 
-    async def table(self, table_id: str) -> LiveTable | None:
+    async def table(self, table_id: str, token: str | None = None) -> LiveTable | None:
         """The live table, loading it from the store if it is finished or not yet loaded;
-        None if there is no such table or another node serves it."""
-        found = await self.route(table_id)
+        None if there is no such table or another node serves it. With a seat ``token`` that
+        no seat holds, ``WrongToken`` before anything is loaded."""
+        found = await self.route(table_id, token)
         return found if not isinstance(found, Remote) else None
 
-    async def route(self, table_id: str) -> LiveTable | Remote | None:
+    async def route(self, table_id: str, token: str | None = None) -> LiveTable | Remote | None:
         """Where a client reaches a table: here (served here, or finished: any node shows a
-        finished table), or relayed to the node that serves it."""
+        finished table), or relayed to the node that serves it. A ``token`` is checked against
+        the stored seats before a table is loaded or a hello relayed (``WrongToken``): a
+        wrong one costs one small query, and a revoked one is refused even if the bus lost
+        the news."""
         found = self._served(table_id)
         if found is not None:
             return found
+        kept = self.finished.pop(table_id, None)
+        if kept is not None:  # built already: back among the tables people are at
+            self.tables[table_id] = kept
+            return kept
         stored = await self.store.load(table_id, with_log=False)
         if stored is None or stored.summary.status == CLOSED:
             return None
+        if token is not None and not any(s.token_hash == token_hash(token) for s in stored.seats):
+            raise WrongToken(table_id)
         if stored.summary.status == FINISHED:
             return await self._load(table_id, restored=True)
-        held = await self._leases(leases.acquire, table_id, self.node, self.config.lease_seconds)
-        if held.node == self.node:
-            return await self._load(table_id, restored=True)
+        held = await self._take(table_id)
+        if not isinstance(held, leases.Holder):
+            return held
         if self.relay is None:
             raise RoomError(  # one node without a bus: another process's lease runs out
                 503, "Another server is serving this table; try again in a few seconds"
             )
         return self.relay.remote(table_id, held.node)
 
-    async def _load(self, table_id: str, *, restored: bool) -> LiveTable | None:
+    async def _load(
+        self, table_id: str, *, restored: bool, fence: Fence | None = None
+    ) -> LiveTable | None:
+        """The table rebuilt from its stored log, served under ``fence`` (None: a finished
+        table, which takes no action). Loaded after the lease was taken, so the log read here
+        holds every action any earlier holder stored."""
         stored = await self.store.load(table_id)
         if stored is None or stored.summary.status == CLOSED:
             return None
@@ -472,14 +550,21 @@ class Room:
                 len(stored.actions),
             )
         table = self._live(stored, match)
+        table.fence = fence
         table.start(restored=restored)
         return table
 
     def _evict(self, table: LiveTable) -> None:
-        """A finished table nobody watches leaves memory; the store keeps it."""
+        """A finished table nobody watches leaves the live tables for the bounded cache of
+        finished ones (its replay and move log done once); the store keeps it."""
         if self.tables.get(table.id) is table:
             table.stop()
             del self.tables[table.id]
+            if table.status == FINISHED and not table.lost:
+                self.finished[table.id] = table
+                self.finished.move_to_end(table.id)
+                while len(self.finished) > FINISHED_KEPT:
+                    self.finished.popitem(last=False)
 
     async def list(self, status: str | None) -> list[dict[str, Any]]:
         if status is not None and status not in STATUSES:
@@ -497,7 +582,7 @@ class Room:
         return out
 
     async def summary(self, table_id: str) -> dict[str, Any]:
-        live = self.tables.get(table_id)
+        live = self.tables.get(table_id) or self.finished.get(table_id)
         if live is not None:
             return await live.locked_summary()
         stored = await self.store.load(table_id, with_log=False)

@@ -19,7 +19,7 @@ from cardtable.server.config import ServerConfig
 from cardtable.server.connection import CLOSE_MOVED, CLOSE_TOO_SLOW, Connection
 from cardtable.server.limits import client_address
 from cardtable.server.relay import Remote
-from cardtable.server.room import Room, RoomError
+from cardtable.server.room import Room, RoomError, WrongToken
 
 log = logging.getLogger("cardtable.server")
 
@@ -161,7 +161,12 @@ async def dispatch(room: Room, conn: Connection, msg: p.ClientMessage) -> None:
                 f"This connection has joined table {conn.table.id}; open another one",
                 msg.seq,
             )
-        table = await room.route(msg.table)
+        try:  # a token no seat holds is refused from the store, before anything is loaded
+            table = await room.route(msg.table, msg.token)
+        except WrongToken:
+            raise p.ProtocolError(
+                p.Code.BAD_TOKEN, "This link's seat token is not valid for this table", msg.seq
+            ) from None
         if table is None:
             raise p.ProtocolError(p.Code.UNKNOWN_TABLE, f"No table {msg.table!r}", msg.seq)
         if isinstance(table, Remote):  # served by another node: relayed there

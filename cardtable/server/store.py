@@ -146,6 +146,8 @@ class LeaseRow(Base):
     table_id: Mapped[str] = mapped_column(ForeignKey("card_tables.id"), primary_key=True)
     node: Mapped[str] = mapped_column(String(128), index=True)
     until: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # The fencing epoch: grows on every take-over; actions are stored only at the current one.
+    epoch: Mapped[int] = mapped_column(BigInteger, default=1, server_default="1")
 
 
 # -- plain data passed between the room and the store -----------------------------------------
@@ -193,7 +195,21 @@ class Summary:
     winner: int | None
 
 
-Entry = tuple[str, StoredAction, StoredHand | None, Summary]  # one action of one table
+@dataclass(frozen=True, slots=True)
+class Fence:
+    """The lease a writer serves its table under: its node and the lease's epoch then. An
+    action is stored only while the lease still names both (``leases.py``)."""
+
+    node: str
+    epoch: int
+
+
+class Fenced(Exception):
+    """The writer's lease was taken over: its action was not stored (nothing was)."""
+
+
+#: one action of one table, and the fence it is written under (None: not fenced)
+Entry = tuple[str, StoredAction, StoredHand | None, Summary, Fence | None]
 
 
 @dataclass(slots=True)
@@ -365,10 +381,16 @@ class Store:
             _update_seat(s, table_id, seat, token_hash=hashed)
 
     def append(
-        self, table_id: str, action: StoredAction, new_hand: StoredHand | None, summary: Summary
+        self,
+        table_id: str,
+        action: StoredAction,
+        new_hand: StoredHand | None,
+        summary: Summary,
+        fence: Fence | None = None,
     ) -> None:
-        """Commit one action (and the hand it deals, if any) with the table's new summary."""
-        self.append_many([(table_id, action, new_hand, summary)])
+        """Commit one action (and the hand it deals, if any) with the table's new summary;
+        under ``fence``, only while that lease is current (else ``Fenced``)."""
+        self.append_many([(table_id, action, new_hand, summary, fence)])
 
     def append_many(self, entries: list[Entry]) -> None:
         """Commit several tables' actions in one transaction: all of them or none."""
@@ -383,7 +405,23 @@ class Store:
         action: StoredAction,
         new_hand: StoredHand | None,
         summary: Summary,
+        fence: Fence | None,
     ) -> None:
+        if fence is not None:
+            # Lock the lease row and check it in this transaction: a take-over committed
+            # before this refuses the action; one trying after waits for this commit (its
+            # epoch, and its reload of the log, come after this action).
+            held = s.execute(
+                update(LeaseRow)
+                .where(
+                    LeaseRow.table_id == table_id,
+                    LeaseRow.node == fence.node,
+                    LeaseRow.epoch == fence.epoch,
+                )
+                .values(epoch=LeaseRow.epoch)
+            )
+            if held.rowcount != 1:  # type: ignore[attr-defined]
+                raise Fenced(table_id)
         s.add(
             ActionRow(
                 table_id=table_id,
@@ -547,13 +585,19 @@ class AsyncStore:
         await self.run(self.store.create_table, table, node, lease)
 
     async def append(
-        self, table_id: str, action: StoredAction, new_hand: StoredHand | None, summary: Summary
+        self,
+        table_id: str,
+        action: StoredAction,
+        new_hand: StoredHand | None,
+        summary: Summary,
+        fence: Fence | None = None,
     ) -> None:
-        """Return once the action is committed (raise if it could not be)."""
+        """Return once the action is committed (raise if it could not be: ``Fenced`` if the
+        lease ``fence`` names was taken over)."""
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
         with self._lock:
-            self._waiting.append(((table_id, action, new_hand, summary), done))
+            self._waiting.append(((table_id, action, new_hand, summary, fence), done))
             first = len(self._waiting) == 1
         if first:
             self._pool.submit(self._commit_waiting, loop)

@@ -31,7 +31,7 @@ from cardtable.core.views import View
 from cardtable.server import movelog
 from cardtable.server import protocol as p
 from cardtable.server.config import ServerConfig
-from cardtable.server.connection import MOVED, Connection
+from cardtable.server.connection import Connection
 from cardtable.server.hints import HintDesk, Stale
 from cardtable.server.names import BadName, clean_name
 from cardtable.server.seats import HUMAN, Seat, bot_seed, levels_for
@@ -41,6 +41,8 @@ from cardtable.server.store import (
     RUNNING,
     AsyncStore,
     Clock,
+    Fence,
+    Fenced,
     StoredAction,
     StoredHand,
     StoredTable,
@@ -51,6 +53,8 @@ from cardtable.server.store import (
 from cardtable.server.workers import Busy, Workers
 
 log = logging.getLogger("cardtable.server")
+
+NOT_STORED = "The table moved to another server before this move was saved; it was not played"
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,10 +115,13 @@ class LiveTable:
         self.pace = config.bot_delay  # seconds before each computer move, set per table
         self.rematch_lock = asyncio.Lock()
         self._log: list[StoredAction] = list(stored.actions)  # every action, for the move log
+        self._finished_log: dict[int | None, list[str]] = {}  # viewer -> pages, once over
         # Another node stored an action here first (it took the table over): this copy is
         # stale, stops playing, and the room lets it go (``on_lost``).
         self.lost = False
         self.on_lost: Callable[[LiveTable], None] | None = None
+        # The lease this copy serves under: its actions are stored only while it is current.
+        self.fence: Fence | None = None
 
     # -- lifecycle ------------------------------------------------------------------------
     def start(self, *, restored: bool) -> None:
@@ -290,7 +297,7 @@ class LiveTable:
                 conn.push(self.state_message(conn.seat))
                 if seat is not None:
                     self.push_seats(but=conn)
-            for page in movelog.pages(self.id, self.match.rules, self._log, conn.seat):
+            for page in self._log_pages(conn.seat):
                 conn.push(page)
             offer = self.rematch_message(conn.seat)
             if offer is not None:
@@ -315,6 +322,16 @@ class LiveTable:
                 p.Code.BAD_NAME, e.message, hello.seq, key=e.key, params=e.params
             ) from None
         return (name, None) if name != seat.name else (None, None)
+
+    def _log_pages(self, viewer: int | None) -> list[str]:
+        """The move log for ``viewer``, encoded; a finished match's is built once per viewer
+        (it never changes), so watching a long finished match again costs no rebuilding."""
+        if self.status == FINISHED and viewer in self._finished_log:
+            return self._finished_log[viewer]
+        pages = [p.encode(m) for m in movelog.pages(self.id, self.match.rules, self._log, viewer)]
+        if self.status == FINISHED:
+            self._finished_log[viewer] = pages
+        return pages
 
     def rematch_message(self, viewer: int | None) -> dict[str, Any] | None:
         """The next match, offered to a client: a seat's own token for it, nobody else's."""
@@ -519,14 +536,15 @@ class LiveTable:
         text = str(action)
         stored = StoredAction(version, hand, seat, text, by)
         try:
-            await self.store.append(self.id, stored, new_hand, summary)
-        except IntegrityError:  # the log's key: another node stored action ``version`` first
+            await self.store.append(self.id, stored, new_hand, summary, self.fence)
+        except (Fenced, IntegrityError):  # the lease was taken over (or, unfenced, the log's
+            # key: another node stored action ``version`` first): nothing was stored
             log.warning("table %s: another server plays it now; letting it go", self.id)
             self._undo_last(dealt=new_hand is not None)
             self.lost = True
             if self.on_lost is not None:
                 self.on_lost(self)
-            raise p.ProtocolError(p.Code.TABLE_MOVED, MOVED, seq) from None
+            raise p.ProtocolError(p.Code.TABLE_MOVED, NOT_STORED, seq) from None
         except Exception:
             log.exception("table %s: could not store action %d", self.id, version)
             self._undo_last(dealt=new_hand is not None)
