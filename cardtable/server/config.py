@@ -51,7 +51,7 @@ class ServerConfig:
     max_connections: int = 2048  # connections at once, all clients; beyond, HTTP 503
     # -- computing -------------------------------------------------------------------------
     bot_workers: int = 2  # threads choosing the quick computer players' moves
-    search_workers: int = 1  # processes choosing search-level moves (never ahead of quick ones)
+    search_workers: int = 2  # processes choosing search-level moves, one per address at a time
     hint_workers: int = 1  # processes computing hints
     worker_processes: bool = True  # searches and hints; False: threads (tests look inside)
     # -- several nodes on one database (docs/deploy.md) ------------------------------------

@@ -608,7 +608,9 @@ class LiveTable:
                 view = self.match.view(seat.number)
                 legal = self.match.legal_actions()
             try:
-                action = await self.workers.bot(seat.acting_level(), bot, view, legal)
+                action = await self.workers.bot(
+                    seat.acting_level(), bot, view, legal, self.creator or self.id
+                )
             except Exception:
                 log.exception("table %s: computer player failed; a random move", self.id)
                 action = RandomBot(version).choose(view, legal)

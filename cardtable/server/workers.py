@@ -23,6 +23,7 @@ from cardtable.bots.base import Bot
 from cardtable.core.game import Action
 from cardtable.core.registry import game_ids, rules_class
 from cardtable.core.views import View
+from cardtable.server.fair import FairPool
 
 T = TypeVar("T")
 
@@ -82,19 +83,21 @@ class Workers:
     ) -> None:
         self._bots = ThreadPoolExecutor(max(1, bot_workers), thread_name_prefix="cardtable-bot")
         self._search = worker_pool("search", max(1, search_workers), processes)
+        self._fair_search = FairPool(self._search, max(1, search_workers))
         self._hints = worker_pool("hint", max(1, hint_workers), processes)
         self.hint_capacity = max(1, hint_workers) + max(0, max_queued_hints)
         self._pending = 0  # hints submitted and not finished (running or queued)
         self._lock = threading.Lock()
 
-    async def bot(self, level: str, bot: Bot, view: View, legal: list[Action]) -> Action:
-        """The computer's move: a quick level on the bot threads, a search on its own pool."""
+    async def bot(
+        self, level: str, bot: Bot, view: View, legal: list[Action], owner: str = ""
+    ) -> Action:
+        """The computer's move: a quick level on the bot threads, a search on its own pool,
+        in turn with the other ``owner``s' searches (``fair.py``)."""
         loop = asyncio.get_running_loop()
         if level in QUICK_LEVELS:
             return await loop.run_in_executor(self._bots, bot.choose, view, legal)
-        action, chosen_by = await loop.run_in_executor(
-            self._search, choose_elsewhere, bot, view, legal
-        )
+        action, chosen_by = await self._fair_search.run(owner, choose_elsewhere, bot, view, legal)
         if chosen_by is not bot:  # (it crossed to a process and back: a copy)
             vars(bot).update(vars(chosen_by))
         return action
