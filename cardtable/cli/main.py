@@ -142,6 +142,7 @@ def _wire() -> None:
     from cardtable.cli.backup import backup
     from cardtable.cli.db import db_app
     from cardtable.cli.play import play
+    from cardtable.cli.ratings import ratings_app
     from cardtable.cli.replay import replay
     from cardtable.cli.serve import serve
     from cardtable.cli.tables import tables
@@ -156,6 +157,7 @@ def _wire() -> None:
     app.command()(backup)
     app.add_typer(tables, name="tables")
     app.add_typer(db_app, name="db")
+    app.add_typer(ratings_app, name="ratings")
 
 
 _wire()

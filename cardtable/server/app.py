@@ -24,15 +24,18 @@ from starlette.exceptions import HTTPException
 
 from cardtable.bots import LEVELS
 from cardtable.core.registry import game_ids, rules_class
+from cardtable.server import people_api
 from cardtable.server.config import ServerConfig
 from cardtable.server.guard import Guard, error_body
 from cardtable.server.limits import client_address
+from cardtable.server.names import Who
+from cardtable.server.players import COOKIE
 from cardtable.server.replay import ReplayError, replay_step
 from cardtable.server.room import Room, RoomError
 from cardtable.server.rules_page import games as rules_games
 from cardtable.server.rules_page import language, rules_html
 from cardtable.server.seats import HUMAN, installed_levels, levels_for
-from cardtable.server.session import serve_socket
+from cardtable.server.session import serve_socket, signed_in
 from cardtable.server.store import Clock, now
 
 STATIC = Path(__file__).parent / "static"
@@ -149,7 +152,7 @@ def create_app(config: ServerConfig | None = None, clock: Clock = now) -> FastAP
     async def room_error(request: Request, exc: RoomError) -> Response:
         if exc.status == 429:  # a client looping on refusals is slowed down, not served faster
             await asyncio.sleep(config.refusal_seconds)
-        response = _error(exc.status, exc.message, exc.code)
+        response = _error(exc.status, exc.message, exc.code, getattr(exc, "key", None))
         if exc.code == "rate_limited":  # new tables: when the next one may be made
             response.headers["Retry-After"] = str(math.ceil(60 / config.create_per_minute))
         return response
@@ -184,6 +187,15 @@ def create_app(config: ServerConfig | None = None, clock: Clock = now) -> FastAP
     async def replay_page(table_id: str) -> FileResponse:
         return FileResponse(STATIC / "replay.html")
 
+    for page, html in (("me", "me.html"), ("invite", "invite.html"), ("signin", "signin.html")):
+        app.add_api_route(
+            f"/{page}", _page(html), methods=["GET"], include_in_schema=False, name=f"page-{page}"
+        )
+
+    @app.get("/club/{club_id}", include_in_schema=False)
+    async def club_page(club_id: str) -> FileResponse:
+        return FileResponse(STATIC / "club.html")
+
     @app.get("/rules/{game}", include_in_schema=False)
     async def rules_page(game: str, lang: str | None = Query(default=None)) -> HTMLResponse:
         """A game's rules in en, pa or tl (another language gets English)."""
@@ -208,9 +220,12 @@ def create_app(config: ServerConfig | None = None, clock: Clock = now) -> FastAP
     async def games() -> dict[str, Any]:
         return games_catalogue(config.installed_bots)
 
+    async def viewer(request: Request) -> Who | None:
+        return await signed_in(room, request.cookies.get(COOKIE))
+
     @app.get("/api/tables")
     async def list_tables(status: str | None = Query(default=None)) -> dict[str, Any]:
-        return {"tables": await room.list(status)}
+        return {"tables": await room.public_only(await room.list(status))}
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
@@ -256,11 +271,13 @@ def create_app(config: ServerConfig | None = None, clock: Clock = now) -> FastAP
         return {"seat": seat, "token": token, "link": f"{base}/table/{table_id}#token={token}"}
 
     @app.get("/api/tables/{table_id}")
-    async def get_table(table_id: str) -> dict[str, Any]:
+    async def get_table(table_id: str, request: Request) -> dict[str, Any]:
+        await room.check_club(table_id, await viewer(request))
         return await room.summary(table_id)
 
     @app.get("/api/tables/{table_id}/record")
-    async def get_record(table_id: str) -> Response:
+    async def get_record(table_id: str, request: Request) -> Response:
+        await room.check_club(table_id, await viewer(request))
         record = await room.record(table_id)
         name = f"cardtable-{record['game']}-{table_id}.json"
         return Response(
@@ -270,12 +287,15 @@ def create_app(config: ServerConfig | None = None, clock: Clock = now) -> FastAP
         )
 
     @app.get("/api/tables/{table_id}/replay/{step}")
-    async def get_replay(table_id: str, step: int) -> dict[str, Any]:
+    async def get_replay(table_id: str, step: int, request: Request) -> dict[str, Any]:
+        await room.check_club(table_id, await viewer(request))
         record = await room.record(table_id)
         try:
             return await asyncio.to_thread(replay_step, record, step)
         except ReplayError as e:
             raise RoomError(400, str(e)) from None
+
+    app.include_router(people_api.router(room, config))
 
     @app.websocket("/ws")
     async def websocket(websocket: WebSocket) -> None:
@@ -284,5 +304,15 @@ def create_app(config: ServerConfig | None = None, clock: Clock = now) -> FastAP
     return app
 
 
-def _error(status: int, message: str, code: str) -> Response:
-    return Response(error_body(message, code), status_code=status, media_type="application/json")
+def _page(html: str) -> Callable[[], Awaitable[FileResponse]]:
+    async def page() -> FileResponse:
+        return FileResponse(STATIC / html)
+
+    return page
+
+
+def _error(status: int, message: str, code: str, key: str | None = None) -> Response:
+    body = error_body(message, code)
+    if key is not None:  # the reason as a catalogue key, for the page to translate
+        body = json.dumps({**json.loads(body), "key": key}, ensure_ascii=False).encode()
+    return Response(body, status_code=status, media_type="application/json")

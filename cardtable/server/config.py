@@ -60,3 +60,5 @@ class ServerConfig:
     lease_seconds: float = 6.0  # a dead node's tables are taken over after about this long
     max_queued_hints: int = 8  # hints waiting for a thread, room-wide; beyond, "busy"
     openapi: bool = False  # serve /openapi.json
+    people_per_minute: float = 6.0  # names, clubs, invites, sign-ins one address makes a minute
+    people_burst: int = 20

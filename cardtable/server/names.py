@@ -44,9 +44,7 @@ def clean_name(raw: object, limit: int = NAME_MAX) -> str:
     for ch in raw:
         if 0xD800 <= ord(ch) <= 0xDFFF:
             raise BadName("name.surrogate", "The name has a broken character (a lone surrogate)")
-    name = " ".join(unicodedata.normalize("NFC", raw).split())
-    if not name:
-        raise BadName("name.empty", "Choose a name")
+    name = unicodedata.normalize("NFC", raw)
     for i, ch in enumerate(name):
         category = unicodedata.category(ch)
         if ch in BIDI:
@@ -55,10 +53,13 @@ def clean_name(raw: object, limit: int = NAME_MAX) -> str:
             )
         if ch == ZWJ and 0 < i < len(name) - 1 and _visible(name[i - 1]) and _visible(name[i + 1]):
             continue
-        if ch in BLANK or category in ("Cf", "Zl", "Zp") or (ch.isspace() and ch != " "):
-            raise BadName("name.invisible", "Names may not contain invisible characters")
         if category in ("Cc", "Co", "Cn"):
             raise BadName("name.control", "Names may not contain control characters")
+        if ch in BLANK or category in ("Cf", "Zl", "Zp"):
+            raise BadName("name.invisible", "Names may not contain invisible characters")
+    name = " ".join(name.split())  # spaces (any width) trimmed, and one between words
+    if not name:
+        raise BadName("name.empty", "Choose a name")
     if not any(_visible(ch) and unicodedata.category(ch)[0] != "M" for ch in name):
         raise BadName("name.invisible", "Names may not contain invisible characters")
     if len(name) > limit:

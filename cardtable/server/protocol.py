@@ -43,6 +43,7 @@ class Code(StrEnum):
     HELLO_TIMEOUT = "hello_timeout"
     TABLE_MOVED = "table_moved"
     BAD_NAME = "bad_name"
+    FORBIDDEN = "forbidden"
 
 
 MAX_SEQ = 2**53 - 1  # exact in JavaScript numbers

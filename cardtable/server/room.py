@@ -26,10 +26,11 @@ from cardtable.core.cards import cards_str
 from cardtable.core.errors import CardtableError, OptionError
 from cardtable.core.match import OS, Match
 from cardtable.core.registry import rules_class
-from cardtable.server import leases
+from cardtable.server import clubs, leases, ratings
 from cardtable.server.bus import Bus, make_bus
 from cardtable.server.config import ServerConfig
 from cardtable.server.limits import AddressBuckets, AddressCounts
+from cardtable.server.names import Who
 from cardtable.server.protocol import Code
 from cardtable.server.relay import Relay, Remote
 from cardtable.server.seats import BOT_SEED_BITS, HUMAN, levels_for, seat_who
@@ -259,10 +260,14 @@ class Room:
         seats: list[str] | None,
         address: str = "local",
         owner_hash: str | None = None,
+        club: str | None = None,
+        seated: dict[int, tuple[str, str]] | None = None,
     ) -> tuple[LiveTable, dict[int, str], str]:
         """A new table, the secret token of each human seat, and the creator's key (which
         may ask for new seat links); with ``owner_hash`` (a rematch), the earlier table's key
-        is the new one's too (the key returned is then empty: the creator has it)."""
+        is the new one's too (the key returned is then empty: the creator has it). A club's
+        table (``club``) seats its members by name (``seated``: seat → (player id, name)):
+        their seats have no token, a member opens the table signed in."""
         if self.live_count() + len(self._pending) >= self.config.max_live_tables:
             raise RoomError(503, "The card room is full; try again later")
         # The limits first, before any work (every attempt counts); the default seats are a
@@ -299,7 +304,7 @@ class Room:
                 )
         self._pending.append(counted)
         try:
-            return await self._create(match, kinds, address, owner_hash)
+            return await self._create(match, kinds, address, owner_hash, club, seated or {})
         finally:
             self._pending.remove(counted)
 
@@ -330,13 +335,25 @@ class Room:
         raise RoomError(429, f"Too many tables: {why}; finish one first", "table_limit")
 
     async def _create(
-        self, match: Match, kinds: list[str], address: str, owner_hash: str | None = None
+        self,
+        match: Match,
+        kinds: list[str],
+        address: str,
+        owner_hash: str | None = None,
+        club: str | None = None,
+        seated: dict[int, tuple[str, str]] | None = None,
     ) -> tuple[LiveTable, dict[int, str], str]:
+        seated = seated or {}
         table_id = secrets.token_urlsafe(6)
         while table_id in self.tables:
             table_id = secrets.token_urlsafe(6)
         owner = "" if owner_hash is not None else secrets.token_urlsafe(18)
-        tokens = {i: secrets.token_urlsafe(18) for i, kind in enumerate(kinds) if kind == HUMAN}
+        tokens = {
+            i: secrets.token_urlsafe(18)
+            for i, kind in enumerate(kinds)
+            if kind == HUMAN and i not in seated
+        }
+        people = bool(tokens or seated)
         first = match.hands[0]
         stored = StoredTable(
             id=table_id,
@@ -345,12 +362,20 @@ class Room:
             options=dict(match.rules.options),
             seed=secrets.randbits(BOT_SEED_BITS),  # the computer players', unrelated to decks
             first_dealer=match.first_dealer,
-            summary=Summary(OPEN if tokens else RUNNING, 0, 1, match.scores, None),
+            summary=Summary(OPEN if people else RUNNING, 0, 1, match.scores, None),
             created_at=self.clock(),
             seats=[
-                StoredSeat(i, kind, token_hash(tokens[i]) if i in tokens else None, False)
+                StoredSeat(
+                    i,
+                    kind,
+                    token_hash(tokens[i]) if i in tokens else None,
+                    False,
+                    seated[i][1] if i in seated else None,
+                    seated[i][0] if i in seated else None,
+                )
                 for i, kind in enumerate(kinds)
             ],
+            club=club,
             hands=[StoredHand(1, first.dealer, cards_str(first.deck, sort=False))],
             owner_hash=owner_hash if owner_hash is not None else token_hash(owner),
         )
@@ -367,6 +392,7 @@ class Room:
             stored, match, self.store, self.config, self._evict, self.workers, self.clock
         )
         table.on_lost = self._lose
+        table.on_finished = self._finished
         self.tables[stored.id] = table
         return table
 
@@ -553,6 +579,65 @@ class Room:
         table.fence = fence
         table.start(restored=restored)
         return table
+
+    def _finished(self, table: LiveTable) -> None:
+        """A match ended here: a club's table has its result stored and its club's ratings
+        updated (in the background; ``cardtable ratings rebuild`` makes up for a failure)."""
+        m = table.match
+        view = m.view(None)
+        sides = view.get("sides") or list(range(m.players))
+        result = ratings.result_of(
+            table.id,
+            m.game_id,
+            [int(s) for s in sides],
+            [ratings.entrant(s.kind, s.player) for s in table.seats],
+            m.scores,
+            m.winner,
+            m.rules.score_direction,
+            table.finished_at or self.clock(),
+        )
+
+        async def rate() -> None:
+            try:
+                await self.store.run(clubs.record_finished, self.store.store.engine, result)
+            except Exception:
+                log.exception("table %s: its club's ratings could not be updated", table.id)
+
+        task = asyncio.get_running_loop().create_task(rate())
+        _background.add(task)
+        task.add_done_callback(_background.discard)
+
+    def rename_seats(self, player: str, name: str) -> None:
+        """A player's new name at the unfinished tables served here (stored already)."""
+        for table in self.tables.values():
+            if table.status != FINISHED:
+                table.rename_player(player, name)
+
+    def forget_seats(self, player: str) -> None:
+        """A deleted player's seats read "former player" at the tables served here."""
+        for table in self.tables.values():
+            table.forget_player(player)
+
+    async def club_of(self, table_id: str) -> str | None:
+        return await self.store.run(clubs.club_of, self.store.store.engine, table_id)
+
+    async def is_member(self, club_id: str, who: Who | None) -> bool:
+        if who is None:
+            return False
+        role = await self.store.run(clubs.role, self.store.store.engine, club_id, who.player)
+        return role is not None
+
+    async def check_club(self, table_id: str, who: Who | None) -> None:
+        """403 unless the table is public or ``who`` is a member of its club."""
+        club = await self.club_of(table_id)
+        if club is not None and not await self.is_member(club, who):
+            raise RoomError(403, "Only the club's members may see this table", "forbidden")
+
+    async def public_only(self, listed: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The lobby's tables without any club's."""
+        ids = [t["id"] for t in listed]
+        private = await self.store.run(clubs.club_tables, self.store.store.engine, ids)
+        return [t for t in listed if t["id"] not in private]
 
     def _evict(self, table: LiveTable) -> None:
         """A finished table nobody watches leaves the live tables for the bounded cache of

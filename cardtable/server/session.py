@@ -14,10 +14,13 @@ import logging
 
 from starlette.websockets import WebSocket
 
+from cardtable.server import players
 from cardtable.server import protocol as p
 from cardtable.server.config import ServerConfig
 from cardtable.server.connection import CLOSE_MOVED, CLOSE_TOO_SLOW, Connection
 from cardtable.server.limits import client_address
+from cardtable.server.names import Who
+from cardtable.server.players import COOKIE
 from cardtable.server.relay import Remote
 from cardtable.server.room import Room, RoomError, WrongToken
 
@@ -69,6 +72,7 @@ async def _serve(websocket: WebSocket, room: Room, config: ServerConfig) -> None
     closing: list[asyncio.Task[None]] = []  # awaited before the socket is let go
     conn.on_drop = drop
     conn.on_move = moved
+    conn.player = await signed_in(room, websocket.cookies.get(COOKIE))
     deadline = asyncio.get_running_loop().time() + config.hello_seconds
     late = False
     try:
@@ -161,6 +165,11 @@ async def dispatch(room: Room, conn: Connection, msg: p.ClientMessage) -> None:
                 f"This connection has joined table {conn.table.id}; open another one",
                 msg.seq,
             )
+        club = await room.club_of(msg.table)
+        if club is not None and not await room.is_member(club, conn.player):
+            raise p.ProtocolError(
+                p.Code.FORBIDDEN, "Only the club's members may open its tables", msg.seq
+            )
         try:  # a token no seat holds is refused from the store, before anything is loaded
             table = await room.route(msg.table, msg.token)
         except WrongToken:
@@ -193,6 +202,14 @@ async def dispatch(room: Room, conn: Connection, msg: p.ClientMessage) -> None:
 
 
 _background: set[asyncio.Task[None]] = set()
+
+
+async def signed_in(room: Room, key: str | None) -> Who | None:
+    """The player the connection's cookie names (read once, when it opens)."""
+    if not key:
+        return None
+    found = await room.store.run(players.by_key, room.store.store.engine, key)
+    return None if found is None else Who(found.id, found.name)
 
 
 async def _close(websocket: WebSocket, code: int, reason: str) -> None:

@@ -226,6 +226,7 @@ class StoredTable:
     hands: list[StoredHand] = field(default_factory=list)
     actions: list[StoredAction] = field(default_factory=list)
     owner_hash: str | None = None  # only when created
+    club: str | None = None  # only when created: the club it was made in (``clubs.py``)
     updated_at: datetime | None = None  # the last change (the end, for a finished match)
 
     def record(self) -> dict[str, Any]:
@@ -353,6 +354,10 @@ class Store:
                 )
             if table.owner_hash is not None:
                 s.add(OwnerRow(table_id=table.id, key_hash=table.owner_hash))
+            if table.club is not None:  # in the same transaction: never listed in public
+                from cardtable.server.people_rows import ClubTableRow
+
+                s.add(ClubTableRow(table_id=table.id, club_id=table.club))
             if node is not None:
                 s.add(
                     LeaseRow(table_id=table.id, node=node, until=now() + timedelta(seconds=lease))
@@ -361,7 +366,9 @@ class Store:
     def delete_table(self, table_id: str) -> None:
         """Remove a table and everything stored with it (one nobody joined)."""
         with Session(self.engine) as s, s.begin():
-            for row in (ActionRow, HandRow, SeatRow, OwnerRow, LeaseRow):
+            from cardtable.server.people_rows import ClubTableRow
+
+            for row in (ActionRow, HandRow, SeatRow, OwnerRow, LeaseRow, ClubTableRow):
                 s.execute(delete(row).where(row.table_id == table_id))
             s.execute(delete(TableRow).where(TableRow.id == table_id))
 

@@ -122,6 +122,7 @@ class LiveTable:
         self.on_lost: Callable[[LiveTable], None] | None = None
         # The lease this copy serves under: its actions are stored only while it is current.
         self.fence: Fence | None = None
+        self.on_finished: Callable[[LiveTable], None] | None = None  # the match just ended
 
     # -- lifecycle ------------------------------------------------------------------------
     def start(self, *, restored: bool) -> None:
@@ -245,6 +246,10 @@ class LiveTable:
                     "ends; you may watch the table without one",
                     hello.seq,
                 )
+        elif conn.player is not None:  # a signed-in player takes their own seat, no link
+            seat = next(
+                (s for s in self.seats if s.is_human and s.player == conn.player.player), None
+            )
         name, player = (None, None) if seat is None else self._who(seat, conn, hello)
         async with self.lock:
             started = self.status
@@ -332,6 +337,20 @@ class LiveTable:
         if self.status == FINISHED:
             self._finished_log[viewer] = pages
         return pages
+
+    def rename_player(self, player: str, name: str) -> None:
+        if any(s.player == player for s in self.seats):
+            for seat in self.seats:
+                if seat.player == player:
+                    seat.name = name
+            self.push_seats()
+
+    def forget_player(self, player: str) -> None:
+        if any(s.player == player for s in self.seats):
+            for seat in self.seats:
+                if seat.player == player:
+                    seat.name, seat.player, seat.former = None, None, True
+            self.push_seats()
 
     def rematch_message(self, viewer: int | None) -> dict[str, Any] | None:
         """The next match, offered to a client: a seat's own token for it, nobody else's."""
@@ -573,6 +592,8 @@ class LiveTable:
 
     def _after_action(self) -> None:
         if self.status == FINISHED:
+            if self.on_finished is not None:
+                self.on_finished(self)
             self.stop()
             if not self.connections:
                 self._on_idle(self)

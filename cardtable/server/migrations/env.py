@@ -6,6 +6,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy.engine import Connection
 
+from cardtable.server import people_rows  # noqa: F401  (its tables join Base's metadata)
 from cardtable.server.store import Base
 
 
