@@ -34,7 +34,7 @@ from cardtable.core.match import Match
 from cardtable.core.registry import rules_class
 
 GAMES = (("royal-casino", 2), ("buck-euchre", 4), ("rummy-500", 2), ("queen-city-rum", 2))
-BOT_LEVELS = ("random", "heuristic", "search:easy", "search:medium", "search:hard")
+BOT_LEVELS = ("random", "heuristic", "search:easy", "search:medium", "search:hard", "expert")
 
 
 def costs(game: str, players: int, samples: int = 2000) -> dict[str, float]:

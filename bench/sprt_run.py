@@ -43,6 +43,14 @@ def log_path(plan: Plan) -> Path:
     return OUT / f"{plan.setup.game}--{levels}--{plan.requested}--{plan.setup.seed}.jsonl"
 
 
+def cpu_seconds(path: Path, indices: set[int]) -> float:
+    """The CPU seconds the file's games of ``indices`` cost, as their lines recorded them."""
+    if not path.exists():
+        return 0.0
+    rows = [json.loads(line) for line in path.read_text().splitlines()[1:] if line.strip()]
+    return float(sum(row.get("cpu_seconds", 0.0) for row in rows if row["index"] in indices))
+
+
 def report(log: Log, test: Sprt, wall: float) -> dict[str, object]:
     """Where the run stands: the first bot's line, the test, and the CPU the games cost."""
     games = log.complete()
@@ -56,7 +64,7 @@ def report(log: Log, test: Sprt, wall: float) -> dict[str, object]:
         "llr": round(test.llr(wins, losses), 3),
         "bounds": [round(low, 3), round(high, 3)],
         "verdict": test.decide(wins, losses),
-        "cpu_seconds": round(sum(g.cpu_seconds for g in games), 1),
+        "cpu_seconds": round(cpu_seconds(log.path, {g.index for g in games}), 1),
         "wall_seconds_this_run": round(wall, 1),
     }
     if games:

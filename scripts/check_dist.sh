@@ -40,6 +40,23 @@ python3 -m venv "$work/wheel"
 cd "$work"  # from here on, nothing is imported from the working copy
 [ "$("$work/wheel/bin/cardtable" --version)" = "cardtable $version" ] || fail "--version"
 "$work/wheel/bin/python" -c 'import cardtable.games.rummy.engine as e; assert e.__file__.endswith(".so"), e.__file__'
+# the compiled Match documents itself as the plain one does, and refuses a bad argument with why
+"$work/wheel/bin/python" - <<'PY' || fail "help(cardtable.Match) of the wheel lacks its docstrings"
+import pydoc
+import cardtable.core.match
+from cardtable import Match, OptionError
+assert cardtable.core.match.__file__.endswith(".so"), cardtable.core.match.__file__
+text = pydoc.render_doc(Match, renderer=pydoc.plaintext)
+for doc in ("A match of one game", "play(self, action: 'Action | str') -> 'Action'",
+            "Play an action (or its text) for the seat to move"):
+    assert doc in text, (doc, text[:1500])
+try:
+    Match("royal-casino", players="2")
+except OptionError as e:
+    assert "players must be a whole number" in str(e), e
+else:
+    raise AssertionError("players='2' was accepted")
+PY
 "$work/wheel/bin/cardtable" serve --port 0 --db "sqlite:///$work/room.db" >"$work/serve.out" 2>&1 &
 server=$!
 for _ in $(seq 300); do

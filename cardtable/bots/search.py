@@ -30,9 +30,11 @@ from cardtable.core.views import View, own_seat
 
 STRENGTHS = {"easy": 40, "medium": 300, "hard": 1500}
 #: The ``expert`` level: the same search with the budget a person waits for without minding
-#: (under a second on this project's machine, docs/bots.md "Speed"). A number of playouts,
-#: not seconds, so that the same seed gives the same choices on any machine, busy or not.
-EXPERT_PLAYOUTS = 4000
+#: (under a second a decision on one core of this project's machine, docs/bots.md "Speed";
+#: a rummy playout costs more, so the rummies get fewer). A number of playouts, not seconds,
+#: so that the same seed gives the same choices on any machine, busy or not.
+EXPERT_PLAYOUTS = {"royal-casino": 4000, "buck-euchre": 4000}
+EXPERT_OTHERWISE = 3000
 
 
 @lru_cache(maxsize=64)
@@ -164,5 +166,6 @@ def search_bot(
 
 
 def expert_bot(game: str, seed: int | None = None) -> SearchBot:
-    """The ``expert`` level: the search of ``search_bot`` with ``EXPERT_PLAYOUTS`` playouts."""
-    return search_bot(game, EXPERT_PLAYOUTS, seed)
+    """The ``expert`` level: the search of ``search_bot`` with the game's
+    ``EXPERT_PLAYOUTS``."""
+    return search_bot(game, EXPERT_PLAYOUTS.get(game, EXPERT_OTHERWISE), seed)

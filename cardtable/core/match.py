@@ -19,7 +19,13 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, TypeGuard
 
 from cardtable.core.cards import card_str, cards_str, parse_cards
-from cardtable.core.errors import CardtableError, IllegalActionError, NotationError, RecordError
+from cardtable.core.errors import (
+    CardtableError,
+    IllegalActionError,
+    NotationError,
+    OptionError,
+    RecordError,
+)
 from cardtable.core.game import JSON, Action, Rules, Settlement
 from cardtable.core.registry import rules_class
 from cardtable.core.views import LastHand, StateView, View
@@ -67,11 +73,14 @@ class Match:
     not here: a compiled module's doctests cannot be collected.
     """
 
+    # The public methods take ``object`` where a caller might pass the wrong type, and say
+    # why they refuse it: compiled (setup.py), an annotation of ``int`` would refuse a string
+    # with a bare TypeError before the method runs, where the plain module said why.
     def __init__(
         self,
-        game: str,
+        game: object,  # a game id (``game_ids()``); anything else is refused with why
         *,
-        players: int | None = None,
+        players: object = None,  # an int, or None for the game's usual number; as ``seed``
         seed: object = None,  # int, "os" or None; any other value is refused with why
         dealer: object = None,  # a seat number or None; as ``seed``
         deck: str | Sequence[str] | None = None,
@@ -80,6 +89,10 @@ class Match:
         """An int ``seed`` makes the decks reproducible (None: 128 random bits); ``seed=OS``
         draws each hand's deck and the first dealer from the operating system instead, so that
         no seed decides them (the record's decks are then the only truth)."""
+        if not isinstance(game, str):
+            raise OptionError(f"game must be a game id such as 'royal-casino', not {game!r}")
+        if players is not None and not _is_int(players):
+            raise OptionError(f"players must be a whole number, not {players!r}")
         self.rules: Rules[Any] = rules_class(game).create(players, options)
         self.game_id = self.rules.game_id
         self.players = self.rules.players
@@ -179,8 +192,14 @@ class Match:
     def dealer(self) -> int:
         return self.hands[-1].dealer
 
-    def side_of(self, seat: int) -> int:
-        return self.rules.side_of(seat)
+    def side_of(self, seat: object) -> int:
+        """The scoring side of ``seat`` (partners share one, RC-1)."""
+        return self.rules.side_of(self._seat(seat))
+
+    def _seat(self, seat: object) -> int:
+        if not (_is_int(seat) and 0 <= seat < self.players):
+            raise CardtableError(f"seat must be from 0 to {self.players - 1}")
+        return seat
 
     def legal_actions(self) -> list[Action]:
         """Every legal action for the seat to move, sorted by notation; [] once over."""
@@ -191,7 +210,10 @@ class Match:
             legal = self._legal = self.rules.legal_actions(self.state)
         return legal[:]  # a copy: the cached list is what ``check`` trusts
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: object) -> Action:
+        """The action written ``text`` in the game's notation (NotationError: why not)."""
+        if not isinstance(text, str):
+            raise NotationError(f"an action is written as text, not {type(text).__name__}")
         return self.rules.parse_action(text)
 
     def check(self, action: Action | str) -> Action:
@@ -243,10 +265,11 @@ class Match:
                 self._start_hand(self.rules.next_dealer(hand.dealer, settlement))
         return act
 
-    def view(self, seat: int | None) -> View:
-        """What ``seat`` may see (None: a spectator), JSON-ready (C-6)."""
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
-            raise CardtableError(f"seat must be from 0 to {self.players - 1}")
+    def view(self, seat: object) -> View:
+        """What ``seat`` may see (a seat number, or None: a spectator), JSON-ready (C-6)."""
+        return self._view(None if seat is None else self._seat(seat))
+
+    def _view(self, seat: int | None) -> View:
         to_move = self.to_move
         last = self._last_hand_view(seat)
         return {
@@ -330,13 +353,15 @@ class Match:
         }
 
     @classmethod
-    def from_record(cls, record: object, *, upto: int | None = None) -> Match:
+    def from_record(cls, record: object, *, upto: object = None) -> Match:
         """Replay a record exactly; RecordError says what is malformed or does not replay.
 
         With ``upto``, stop after that many actions (counted over all hands): the match as it
         stood then, for stepping through a replay or taking back a move. A record dealt from
         the operating system (``"seed": "os"``) deals any later hand the same way.
         """
+        if upto is not None and not _is_int(upto):
+            raise RecordError(f"upto must be a whole number of actions, not {upto!r}")
         r = _checked_record(record)
         try:
             m = cls(
