@@ -93,6 +93,21 @@ kill "$server"
 wait "$server" 2>/dev/null || true
 server=""
 
+step "The wheel without the research extra says which extra; then with it, the environments"
+if "$work/wheel/bin/python" -c 'import cardtable.research.gymnasium' 2>"$work/extra.err"; then
+  fail "cardtable.research imported without the research extra"
+fi
+grep -q 'needs the research extra (numpy is not installed): pip install "cardtable\[research\]"' \
+  "$work/extra.err" || { cat "$work/extra.err" >&2; fail "the missing extra is not named"; }
+"$work/wheel/bin/pip" install --disable-pip-version-check -q "$wheel[research]" \
+  >"$work/research.log" 2>&1 || { tail -n 40 "$work/research.log" >&2; fail "[research]"; }
+"$work/wheel/bin/python" -c '
+import gymnasium, cardtable.research
+e = gymnasium.make("cardtable/RummyFiveHundred-v0", opponents="random", actions="flat")
+obs, info = e.reset(seed=1)
+assert e.observation_space.contains(obs) and info["legal_actions"], info
+print("the wheel with [research]: gymnasium.make works,", len(info["legal_actions"]), "legal actions")'
+
 step "Installing $(basename "$sdist") without a C compiler (CC=/bin/false) and playing matches"
 python3 -m venv "$work/sdist"
 CC=/bin/false "$work/sdist/bin/pip" install --disable-pip-version-check -q "$sdist" \

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import math
+import random
 import re
 import statistics
 
@@ -45,13 +46,41 @@ def test_why_names_the_rule_that_allows_each_verb() -> None:
 
 
 def test_why_cites_the_rule_an_action_breaks() -> None:
-    """RC-5: a capture takes cards worth the played card's value; the engine's reason, the
-    rule's id and title, and the rule book's sentence."""
+    """RC-5: a capture takes cards worth the played card's value; the engine's reason, then
+    the rule's id and title (not the rule book's first sentence, which may be about another
+    part of the rule)."""
     m = Match("royal-casino", players=2, seed=7, dealer=1,
               deck="5c 9h 4d Kd 2s 6c 3h Td 8s Qc 7d As")  # fmt: skip
     said = coach.why(m, "capture 5c: 8s", [], Look(letters=True))
     assert said.startswith("capture 5c: 8s: no. 5c cannot take 8s"), said
-    assert "RC-5 (Capturing): The played card, of value v," in said
+    assert said.endswith(". RC-5 (Capturing)"), said
+
+
+def test_why_names_the_rule_that_forbids_the_card_and_reads_a_card_alone() -> None:
+    """BE-10: a card that does not follow suit is refused by BE-10, named by its title (the
+    rule's first sentence, about who leads, is not quoted); a card not held is C-5 (Legal
+    actions); ``why 9s`` reads the card as play does."""
+    m = Match("buck-euchre", seed=0)
+    rng = random.Random(1)
+    while not (
+        m.view(0)["state"]["phase"] == "play"
+        and m.to_move == 0
+        and any(m.view(0)["state"]["trick"])
+        and len(m.legal_actions()) < len(m.view(0)["state"]["hand"])
+    ):
+        m.play(rng.choice(m.legal_actions()))  # fmt: skip
+    hand = m.view(0)["state"]["hand"]
+    legal = [str(a) for a in m.legal_actions()]
+    off = next(c for c in hand if f"play {c}" not in legal)
+    said = coach.why(m, f"play {off}", legal, Look(letters=True))
+    assert said.startswith(f"play {off}: no. You must follow suit"), said
+    assert said.endswith("BE-10 (Play: follow suit if you can)") and "leads" not in said
+    missing = next(c for c in ("Ah", "9d", "Tc") if c not in hand)
+    said = coach.why(m, f"play {missing}", legal, Look(letters=True))
+    assert said == f"play {missing}: no. {missing} is not in your hand. C-5 (Legal actions)"
+    card = legal[0].split()[1]
+    assert coach.why(m, card, legal, Look(letters=True)).startswith(f"play {card} is legal now")
+    assert coach.why(m, off, legal, Look(letters=True)).startswith(f"play {off}: no.")
 
 
 def test_a_hint_shows_three_figures_with_their_error_in_one_measure() -> None:

@@ -18,7 +18,7 @@ import pytest
 from cardtable.cli.render import sort_hand
 
 PROMPT = "your move> "
-NEXT_HAND = r"Press Enter to deal hand \d+> "
+NEXT_HAND = r"Press Enter to deal hand \d+ \(or save FILE, table, quit\)> "
 END = r"save FILE, again, or quit> "
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 SIZES = [(24, 80), (30, 100)]
@@ -124,7 +124,9 @@ def test_the_screen_a_turn_shows(size: tuple[int, int]) -> None:
     child.sendline("")
     child.expect(PROMPT)
     assert "Your hand: 3d 9d Td Ks" in plain(child.before)
-    child.sendline("rules")
+    child.sendline("rules")  # in a pager: q returns to the game
+    child.expect("Royal Casino")
+    child.send("q")
     child.expect(PROMPT)
     child.sendline("table")
     child.expect(PROMPT)
@@ -274,7 +276,7 @@ def test_buck_euchre_a_card_alone_and_the_last_trick_in_play_order(size: tuple[i
 
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "100x30"])
 def test_rummy_names_the_drawn_card_and_hints_one_measure(size: tuple[int, int]) -> None:
-    """The drawn card is named to its owner (R5-6); a hint gives the top three with a figure
+    """The drawn card is named to its owner (R5-6); a hint gives the top 3 with a figure
     and its standard error, in one measure."""
     child = spawn(size, "play", "rummy-500", "--seed", "4", "--players", "3", "--bots",
                   "random", "--delay", "0")  # fmt: skip
@@ -293,7 +295,7 @@ def test_rummy_names_the_drawn_card_and_hints_one_measure(size: tuple[int, int])
     child.sendline("hint")
     child.expect(PROMPT, timeout=120)
     hint = " ".join(plain(child.before).split())
-    assert "The top three by points against the others this hand" in hint
+    assert "The top 3 by points against the others this hand" in hint
     assert len(re.findall(r"[+-]\d+\.\d ± \d+\.\d", hint)) == 3
     quit_and_confirm(child)
 
@@ -316,11 +318,12 @@ def test_hands_rank_first_a_bare_why_and_the_seat_help(size: tuple[int, int]) ->
     child.sendline("hint")  # staying or dropping: the search ranks by the match chance
     child.expect(PROMPT, timeout=120)
     hint = " ".join(plain(child.before).split())
-    assert "The top three by the chance of winning the match" in hint
+    assert "The top 2 by the chance of winning the match" in hint
     assert len(re.findall(r"\d+\.\d% ± \d+\.\d%", hint)) == 2  # stay and drop: two actions
     child.sendline("why capture 9c: 4d 5s")  # another game's action cannot be read here
     child.expect(PROMPT)
-    assert "cannot be read" in plain(child.before)
+    assert "why capture 9c: 4d 5s" in plain(child.before)
+    assert "capture 9c: 4d 5s: not an action." in plain(child.before)
     quit_and_confirm(child)
     helped = spawn(size, "play", "--help")
     helped.expect(pexpect.EOF)

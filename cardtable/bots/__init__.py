@@ -26,6 +26,7 @@ from cardtable.bots.plugins import (
 from cardtable.bots.random_bot import RandomBot
 from cardtable.bots.search import STRENGTHS, SearchBot, expert_bot, search_bot
 from cardtable.core.errors import OptionError
+from cardtable.core.extras import MissingExtraError, missing_extra
 from cardtable.core.registry import normalize_game_id
 
 LEVELS = ("random", "heuristic", "search", *(f"search:{s}" for s in STRENGTHS), "expert")
@@ -88,10 +89,9 @@ def _openspiel_bot(game: str, level: str, seed: int | None) -> Bot:
     an outer ring that this one must not depend on)."""
     try:
         module = importlib.import_module("cardtable.research.bots")
-    except ImportError:
-        raise OptionError(
-            "OpenSpiel bots need the research extra (pip install cardtable[research])"
-        ) from None
+    except MissingExtraError as e:
+        module_name = e.name or "pyspiel"
+        raise OptionError(missing_extra("research", module_name, "OpenSpiel bots")) from None
     try:
         bot: Bot = module.level_bot(game, level, seed)
     except ValueError as e:

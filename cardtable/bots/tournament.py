@@ -50,6 +50,7 @@ from typing import Any, Literal
 
 from cardtable.bots import make_bot, stats
 from cardtable.core.errors import CardtableError, OptionError
+from cardtable.core.extras import MissingExtraError, import_extra
 from cardtable.core.game import JSON, Rules
 from cardtable.core.match import Match
 from cardtable.core.registry import rules_class
@@ -330,9 +331,9 @@ def execute(
 
 def _import_ray() -> Any:
     try:
-        return importlib.import_module("ray")
-    except ImportError:
-        raise OptionError("the ray backend needs Ray (pip install ray)") from None
+        return import_extra("ray", "ray", "the ray backend")
+    except MissingExtraError as e:
+        raise OptionError(str(e)) from None
 
 
 def _run_ray(

@@ -11,7 +11,8 @@ from rich.table import Table
 from rich.text import Text
 
 from cardtable.bots.hint import hint
-from cardtable.cli.render import Look, action, refusal, rule_titles
+from cardtable.cli.actions import read
+from cardtable.cli.render import Look, action, refusal, unreadable
 from cardtable.cli.text import t
 from cardtable.core.errors import CardtableError, IllegalActionError
 from cardtable.core.match import Match
@@ -51,25 +52,29 @@ ALLOWED_BY = {
 
 
 def rule_words(rule: str) -> str:
-    """``BE-6 (Naming trump): If all four pass, …``: the rule's id, its title as the card room
-    names it, and the rule book's first sentence (the rule book is in English, so the other
-    languages' message leaves the sentence out)."""
-    first = rule_titles().get(rule, ("", ""))[1]
-    return t("term.why.rule", rule=rule, title=t(f"rule.{rule}"), text=first)
+    """``BE-10 (Play: follow suit if you can)``: the rule's id and its title as the card room
+    names it. The refusal's reason says how the rule applies; the rule book's first sentence
+    often speaks of something else (BE-10's is who leads), so it is not quoted."""
+    return t("term.why.rule", rule=rule, title=t(f"rule.{rule}"))
 
 
 def why(m: Match, text: str, shown: Sequence[str], look: Look) -> str:
-    """Why ``text`` is legal or refused now; with no text, this game's example."""
+    """Why ``text`` is legal or refused now; with no text, this game's example. ``text`` is
+    read as play reads it: a number, a card alone, or an action in notation."""
     if not text:
         example = shown[0] if shown else {"royal-casino": "trail 3d"}.get(m.game_id, "draw")
         return t("term.why.example", example=example)  # as typed: notation
+    reading = read(text, shown, look)
+    if reading.action is None:
+        return reading.message or ""
     try:
-        act = m.check(text)
+        act = m.check(reading.action)
     except IllegalActionError as e:
         reason = refusal(e, look.letters)
-        return t("term.why.refused", action=text, reason=reason, rule=rule_words(e.rule))
+        named = action(reading.action, look.letters).plain
+        return t("term.why.refused", action=named, reason=reason, rule=rule_words(e.rule))
     except CardtableError as e:
-        return t("term.why.unreadable", action=text, reason=str(e))
+        return unreadable(e, text)
     verb = str(act).split(" ", 1)[0]
     if m.game_id == "buck-euchre" and verb == "pass" and _phase(m) == "name":
         rule = "BE-6"
@@ -84,7 +89,7 @@ def _phase(m: Match) -> str:
 
 
 def advice(m: Match, seat: int, look: Look, iterations: int = 200) -> RenderableType:
-    """The search's top three actions, each with the figure it ranked by and its standard
+    """The search's top actions (three at most), each with the figure it ranked by and its standard
     error, and a sentence when the best two are within the noise of the samples."""
     try:
         h = hint(m.view(seat), iterations=iterations)
@@ -110,6 +115,7 @@ def advice(m: Match, seat: int, look: Look, iterations: int = 200) -> Renderable
         Text(
             t(
                 "term.hint.head",
+                n=len(rows),
                 action=action(h.action, look.letters).plain,
                 measure=measure,
                 samples=h.top[0]["samples"],

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from cardtable.core.extras import MissingExtraError, require
 from cardtable.server.config import DEFAULT_DB
 
 if TYPE_CHECKING:
@@ -28,11 +29,10 @@ DEFAULT = DEFAULT_DB
 def parse(db: str) -> URL:
     """The SQLAlchemy URL of ``db``, or a clear error."""
     try:
+        require("server", "the database")
         from cardtable.server.store import engine_url
-    except ModuleNotFoundError as e:
-        raise typer.BadParameter(
-            f"this needs the server extra ({e.name} is missing): pip install 'cardtable[server]'"
-        ) from None
+    except MissingExtraError as e:
+        raise typer.BadParameter(str(e)) from None
     try:
         return engine_url(db)
     except Exception as e:

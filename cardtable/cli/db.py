@@ -10,6 +10,7 @@ from typing import Annotated
 
 import typer
 
+from cardtable.core.extras import MissingExtraError, require
 from cardtable.server.config import DEFAULT_DB
 
 db_app = typer.Typer(
@@ -27,15 +28,13 @@ def upgrade(
 ) -> None:
     """Create the tables or migrate them to the newest revision (a no-op when up to date)."""
     try:
+        require("server", "the database")
         from sqlalchemy.engine import make_url
 
         from cardtable.server.schema import SchemaError, upgrade
         from cardtable.server.store import make_engine
-    except ModuleNotFoundError as e:
-        raise typer.BadParameter(
-            f"the database needs the server extra ({e.name} is missing): "
-            "pip install 'cardtable[server]'"
-        ) from None
+    except MissingExtraError as e:
+        raise typer.BadParameter(str(e)) from None
     try:
         engine = make_engine(db)
     except Exception as e:

@@ -13,6 +13,7 @@ from rich.table import Table
 
 from cardtable.bots import RandomBot
 from cardtable.cli.options import GameArgument, parse_options
+from cardtable.cli.text import error
 from cardtable.core.errors import CardtableError
 from cardtable.core.invariants import check_scores, check_state
 from cardtable.core.match import Match
@@ -42,7 +43,7 @@ def simulate(
         options = parse_options(option or [])
         Match(game, players=players, seed=seed, **options)
     except CardtableError as e:
-        console.print(f"[red]error:[/red] {e}")
+        error(console, str(e))
         raise typer.Exit(2) from None
     start = time.perf_counter()
     hands = plays = 0

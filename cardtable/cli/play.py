@@ -3,7 +3,8 @@
 The person types an action in notation (tab completes), its number, or a card alone; ``table``
 or an empty line redraws the table; ``help``, ``why``, ``hint``, ``rules``, ``undo``, ``save``
 and ``quit`` do what they say. Every bad line is explained and asked again; nothing is lost.
-At the end of a match: the history, why the winner won, and ``save``, ``again`` or ``quit``.
+Between hands, Enter deals the next; ``save``, ``table`` and ``quit`` work there too. At the end
+of a match: the history, why the winner won, and ``save``, ``again`` or ``quit``.
 """
 
 from __future__ import annotations
@@ -85,6 +86,7 @@ class TerminalGame:
         self.read = read
         self.seen_hands = 1
         self.shown: list[str] = []
+        self.saved: tuple[str, int] | None = None  # the file last saved, and the actions then
 
     # -- the loop -----------------------------------------------------------------------
     def run(self) -> bool:
@@ -122,9 +124,7 @@ class TerminalGame:
             finished = self.m.hand_number if self.m.is_over else self.m.hand_number - 1
             self.seen_hands = self.m.hand_number
             self.hand_over(finished)
-            if not self.m.is_over and not self.pause(
-                t("term.play.next_hand", n=self.m.hand_number)
-            ):
+            if not self.m.is_over and not self.between_hands(finished):
                 return False
             if not self.m.is_over and self.m.to_move != self.seat:
                 self.show()
@@ -140,14 +140,32 @@ class TerminalGame:
         scores = "  ".join(f"{render.side_name(view, i)} {s}" for i, s in enumerate(view["scores"]))
         self.console.print(Text(t("term.status.scores", scores=scores), style="bold"))
 
-    def pause(self, prompt: str) -> bool:
-        try:
-            self.read(prompt)
-        except EOFError:
-            return False
-        except KeyboardInterrupt:
-            return not self.confirm_quit()
-        return True
+    def between_hands(self, finished: int) -> bool:
+        """Wait for Enter to deal the next hand; ``save FILE``, ``table`` (the hand's end again)
+        and ``quit`` work here too. False if the person quit."""
+        while True:
+            try:
+                line = self.read(t("term.play.next_hand", n=self.m.hand_number)).strip()
+            except EOFError:
+                return False
+            except KeyboardInterrupt:
+                self.console.print()
+                if self.confirm_quit():
+                    return False
+                continue
+            verb, _, rest = line.partition(" ")
+            verb = verb.lower()
+            if not line:
+                return True
+            if verb == "save":
+                self.save(rest.strip())
+            elif verb == "table":
+                self.hand_over(finished)
+            elif verb in ("quit", "exit"):
+                if self.confirm_quit():
+                    return False
+            else:
+                self.console.print(t("term.play.between_help", n=self.m.hand_number))
 
     def show(self) -> None:
         """The table, then the numbered actions if they fit on the screen."""
@@ -192,7 +210,7 @@ class TerminalGame:
             elif verb == "hint":
                 self.console.print(coach.advice(self.m, self.seat, self.look))
             elif verb == "rules":
-                self.console.print(render.rules_text(self.m.game_id))
+                render.show_rules(self.console, self.m.game_id)
                 self.console.print(Text(t("term.play.table_again"), style="dim"))
             elif verb == "undo":
                 if self.undo():
@@ -215,10 +233,18 @@ class TerminalGame:
         self.console.print(t("term.play.help"))
 
     def confirm_quit(self) -> bool:
+        """Ask before quitting; the warning that play is lost only if some is unsaved."""
+        saved = self.saved is not None and self.saved[1] == len(self.m.action_seats())
+        key = "term.play.confirm_quit_saved" if saved else "term.play.confirm_quit"
+        return self.yes(t(key, path=self.saved[0] if self.saved else ""))
+
+    def yes(self, question: str, *, unanswered: bool = True) -> bool:
+        """A y/n question (y in the person's language too); end of input or Ctrl-C answers
+        ``unanswered``."""
         try:
-            answer = self.read(t("term.play.confirm_quit"))
+            answer = self.read(question)
         except (EOFError, KeyboardInterrupt):
-            return True
+            return unanswered
         return answer.strip().lower() in (t("term.play.yes"), "y", "yes")
 
     def act(self, typed: str) -> bool:
@@ -230,7 +256,7 @@ class TerminalGame:
             said = (
                 f"{render.refusal(e, self.look.letters)} ({e.rule})"
                 if isinstance(e, IllegalActionError)
-                else str(e)
+                else render.unreadable(e, typed)
             )
             self.console.print(Text(t("term.play.refused") + " ", style="red").append(said))
             return False
@@ -262,14 +288,25 @@ class TerminalGame:
         return True
 
     def save(self, path: str) -> None:
+        """Write the record to ``path``, asking first if the file exists."""
         if not path:
             self.console.print(t("term.play.save_where"))
             return
+        target = Path(path)
+        same = self.saved is not None and self.saved[0] == path  # saving again as it goes
+        if (
+            target.exists()
+            and not same
+            and not self.yes(t("term.play.overwrite", path=path), unanswered=False)
+        ):
+            self.console.print(t("term.play.kept", path=path))
+            return
         try:
-            Path(path).write_text(json.dumps(self.m.record(), indent=1))
+            target.write_text(json.dumps(self.m.record(), indent=1))
         except OSError as e:
             self.console.print(Text(t("term.play.not_saved") + " ", style="red").append(str(e)))
             return
+        self.saved = (path, len(self.m.action_seats()))
         self.console.print(t("term.play.saved", path=path))
 
 
@@ -352,7 +389,7 @@ def play(
         setup = Setup(game, players, parse_options(option or []), mine, levels, seed)
         m, seats_bots = setup.new_match()
     except (CardtableError, ValueError) as e:
-        console.print(f"[red]error:[/red] {e}")
+        text.error(console, str(e))
         raise typer.Exit(2) from None
     look = Look(letters or bool(os.environ.get("NO_COLOR")), sort == "rank")
     while True:

@@ -3,18 +3,19 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
 from importlib.resources import files
 
 from rich.cells import cell_len
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
+from rich.markdown import Markdown
 from rich.text import Text
 
-from cardtable.cli.text import has, t
-from cardtable.core.errors import IllegalActionError
+from cardtable.cli.text import has, language, t
+from cardtable.core.errors import CardtableError, IllegalActionError
 from cardtable.core.registry import rules_class
 from cardtable.core.views import AnyView, View
 from cardtable.games.buck_euchre import buck_euchre_view
@@ -163,26 +164,32 @@ def table(view: View, look: Look, *, replay: bool = False, width: int = 80) -> R
     return Group(Text(""), header(view, replay=replay, width=width), *body(view, look))
 
 
-@cache
-def rule_titles() -> dict[str, tuple[str, str]]:
-    """Every rule of the rule book by id: its title and its first sentence."""
-    text = (files("cardtable") / "RULES.md").read_text(encoding="utf-8")
-    out: dict[str, tuple[str, str]] = {}
-    for m in re.finditer(
-        r"^- \*\*([A-Z0-9]+-\d+) ([^*]+?)\.?\*\*(.*?)(?=\n- \*\*|\n\n)", text, re.M | re.S
-    ):
-        rest = " ".join(m.group(3).split())
-        first = re.split(r"(?<=\.)\s", rest, maxsplit=1)[0] if rest else ""
-        out[m.group(1)] = (m.group(2).strip(), first)
-    return out
+def rules_text(game: str, lang: str = "en") -> str:
+    """The rules of ``game`` as players read them, in ``lang``: the card room's rules page
+    (``server/static/rules/{lang}/``: the game's rules, then the common ones), without the
+    rule book's notes on its sources."""
+    folder = files("cardtable") / "server" / "static" / "rules"
+    game = rules_class(game).game_id
+    if not (folder / lang / f"{game}.md").is_file():
+        lang = "en"
+    names = (f"{game}.md", "common.md")
+    parts = [(folder / lang / name).read_text(encoding="utf-8") for name in names]
+    return "\n\n".join(parts)
 
 
-def rules_text(game: str) -> str:
-    """The game's section of the rule book, packaged with cardtable."""
-    text = (files("cardtable") / "RULES.md").read_text(encoding="utf-8")
-    prefix = rules_class(game).rule_prefix
-    if not prefix or f"## {prefix}." not in text:
-        return text
-    start = text.index(f"## {prefix}.")
-    end = text.find("\n## ", start + 4)
-    return text[start : end if end > 0 else None]
+def show_rules(console: Console, game: str) -> None:
+    """The rules in the current language, drawn from their Markdown at the terminal's width
+    and, on a terminal, in a pager (``$PAGER``, else ``less``; ``q`` returns to the game)."""
+    drawn = Markdown(rules_text(game, language()), hyperlinks=False)
+    if not console.is_terminal:
+        console.print(drawn)
+        return
+    os.environ.setdefault("LESS", "-R")  # less shows the styles instead of their codes
+    with console.pager(styles=True):
+        console.print(drawn)
+
+
+def unreadable(e: CardtableError, typed: str) -> str:
+    """A line that is not an action (notation the engine cannot read), in the current
+    language; the engine's own words are English."""
+    return t("term.play.unreadable", text=typed)

@@ -137,7 +137,7 @@ class Replay:
             self.console.print(
                 t(
                     "term.replay.help",
-                    last=self.full.players - 1,
+                    last=self.full.players,  # people count seats from 1
                     hands=len(self.full.hands),
                     steps=self.steps,
                 )
@@ -189,12 +189,10 @@ def replay(
             console,
         )
     except (OSError, ValueError, CardtableError) as e:
-        console.print(
-            f"[red]error:[/red] {t('term.replay.cannot', path=str(record), reason=str(e))}"
-        )
+        text.error(console, t("term.replay.cannot", path=str(record), reason=str(e)))
         raise typer.Exit(2) from None
     if not 1 <= seat <= r.full.players:
-        console.print(f"[red]error:[/red] {t('term.play.bad_seat', last=r.full.players)}")
+        text.error(console, t("term.play.bad_seat", last=r.full.players))
         raise typer.Exit(2)
     r.show()
     if auto:

@@ -16,6 +16,7 @@ import typer
 
 from cardtable.cli.limits import with_limit_options
 from cardtable.cli.logs import configure as configure_logs
+from cardtable.core.extras import MissingExtraError, require
 from cardtable.server.config import ServerConfig
 
 WS_HARD_LIMIT = 1024 * 1024  # frames above this close the connection; above the cap, an error
@@ -142,16 +143,14 @@ def serve(
     """Start a local card room: open the printed address in a browser. The room's limits
     (``--http-rate`` … ``--max-queued-hints``) are in docs/security.md."""
     try:
+        require("server", "the card room")
         import uvicorn
 
         from cardtable.server import create_app
         from cardtable.server.handshake import uvicorn_limits
         from cardtable.server.store import make_engine
-    except ModuleNotFoundError as e:
-        raise typer.BadParameter(
-            f"the card room needs the server extra ({e.name} is missing): "
-            "pip install 'cardtable[server]'"
-        ) from None
+    except MissingExtraError as e:
+        raise typer.BadParameter(str(e)) from None
     from cardtable.bots import LEVELS
 
     for name in plugin or []:

@@ -5,10 +5,13 @@ from a language falls back to English; placeholders look like ``{name}``."""
 from __future__ import annotations
 
 import json
+import unicodedata
 from functools import cache
 from importlib.resources import files
 
+import rich.cells
 from rich.console import Console
+from rich.text import Text
 
 LANGUAGES = ("en", "pa", "tl")
 _current = ["en"]
@@ -34,10 +37,34 @@ def language() -> str:
 
 
 def console(lang: str) -> Console:
-    """The terminal for ``lang``. Rich measures Gurmukhi's spacing vowel signs as taking no
-    column where terminals give them one, so Rich would break Punjabi lines late; in Punjabi
-    the terminal wraps long lines itself."""
-    return Console(highlight=False, soft_wrap=lang == "pa")
+    """The terminal for ``lang``: Rich wraps every line at spaces to the terminal's width,
+    measuring Gurmukhi as terminals draw it (``_terminal_cell_size``), so a Punjabi line never
+    breaks inside a syllable. Markup is off: every text is printed as it is, square brackets
+    included (``cardtable[research]``, a file name); styles come from ``Text`` alone."""
+    return Console(highlight=False, markup=False)
+
+
+def error(out: Console, message: str) -> None:
+    """``error: message`` (the word in red), the message printed as it is."""
+    out.print(Text("error: ", style="red").append(message))
+
+
+_rich_cell_size = rich.cells.get_character_cell_size
+
+
+def _terminal_cell_size(character: str, *args: object) -> int:
+    """Rich's cell width of a character, except that a spacing combining mark (a Gurmukhi
+    vowel sign ਾ ਿ ੀ, Unicode category Mc) takes the column that terminals give it, where
+    Rich counts none and so would fill a Punjabi line past the edge (the terminal then breaks
+    it wherever the edge falls, inside a syllable). Non-spacing marks (ੰ ੁ ੇ ੋ ੍) stay
+    zero-width and keep to their syllable."""
+    if "\u0a00" <= character <= "\u0a7f" and unicodedata.category(character) == "Mc":
+        return 1
+    return _rich_cell_size(character, *args)
+
+
+rich.cells.get_character_cell_size = _terminal_cell_size  # type: ignore[assignment]
+rich.cells.cached_cell_len.cache_clear()
 
 
 def t(key: str, **params: object) -> str:

@@ -8,6 +8,7 @@ import sys
 from typing import Annotated
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -24,6 +25,7 @@ from cardtable.bots.stats import parse_sprt
 from cardtable.bots.tournament import BACKENDS, Results, SprtOutcome, run_tournament
 from cardtable.bots.tournament import Progress as ProgressFn
 from cardtable.cli.options import GameArgument, parse_options
+from cardtable.cli.text import error
 from cardtable.core.errors import CardtableError
 
 console = Console()
@@ -105,7 +107,7 @@ def tournament(
                 task = bar.add_task("games", total=None)
                 results = run(lambda done, total: bar.update(task, completed=done, total=total))
     except CardtableError as e:
-        errors.print(f"[red]error:[/red] {e}")
+        error(errors, str(e))
         raise typer.Exit(2) from None
     if as_json:
         print(json.dumps(results.to_json()))
@@ -114,13 +116,18 @@ def tournament(
 
 
 def results_table(r: Results) -> Table:
-    """Per bot: games, wins, win rate with its 95% interval, points per hand, Elo."""
+    """Per bot: games, wins, win rate with its 95% interval, points per hand, Elo. It fits
+    80 columns with every bot's whole name (``openspiel-ismcts:1000``): light rules, and
+    headings that wrap onto two lines, never a name or a figure cut."""
     unit = "deals" if r.mode == "deals" else "matches"
-    table = Table(title=f"{r.title}, {r.players} players: {r.groups * _unit_size(r)} {unit}")
-    table.add_column("bot")
+    table = Table(
+        title=f"{r.title}, {r.players} players: {r.groups * _unit_size(r)} {unit}",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        collapse_padding=True,
+    )
     numbers = ["games", "wins", "ties"] if r.mode == "deals" else ["games", "wins"]
-    for name in [*numbers, "win rate", "95% CI", "points/hand", "Elo"]:
-        table.add_column(name, justify="right", no_wrap=True)
+    rows = []
     for b in sorted(r.bots, key=lambda b: -b.elo):
         row = [b.name, str(b.games), str(b.wins)]
         if r.mode == "deals":
@@ -131,6 +138,11 @@ def results_table(r: Results) -> Table:
             f"{b.points_per_hand:.2f}",
             f"{b.elo:.0f}",
         ]
+        rows.append(row)
+    names = ["bot", *numbers, "win\nrate", "95% CI", "points\na hand", "Elo"]
+    for i, name in enumerate(names):
+        table.add_column(name, justify="left" if i == 0 else "right", no_wrap=True)
+    for row in rows:
         table.add_row(*row)
     table.caption = _caption(r)
     return table

@@ -1,14 +1,17 @@
 """A single-agent Gymnasium environment: one seat learns, our bots play the others.
 
->>> from cardtable.research.gymnasium import env
->>> e = env("buck-euchre", opponents="random")
+>>> import gymnasium
+>>> import cardtable.research  # registers cardtable/RoyalCasino-v0 … QueenCityRum-v0
+>>> e = gymnasium.make("cardtable/BuckEuchre-v0", opponents="random")
 >>> obs, info = e.reset(seed=3)
->>> obs["observation"].shape, int(e.action_space.n)
-((739,), 56)
+>>> obs["observation"].shape, int(e.action_space.n), info["legal_actions"]
+((739,), 56, ['order', 'pass'])
 
-Observations, actions (one token per step) and rewards are those of the PettingZoo
-environment (``cardtable.research.pettingzoo``), for the learning seat: the reward of a step
-is what that seat earned in the hands that ended during it (the bots' moves included).
+Observations, actions (one token per step, or with ``actions="flat"`` one whole action) and
+rewards are those of the PettingZoo environment (``cardtable.research.pettingzoo``), for the
+learning seat: the reward of a step is what that seat earned in the hands that ended during
+it (the bots' moves included). ``info`` names the legal actions and what each id of the mask
+means (``TokenTable.info``).
 """
 
 from __future__ import annotations
@@ -18,11 +21,10 @@ from collections.abc import Sequence
 from typing import Any, SupportsFloat
 
 import gymnasium
-import numpy as np
 from gymnasium import spaces
 
 from cardtable.bots import make_bot
-from cardtable.research.table import Reward, TokenTable, observation_size
+from cardtable.research.table import Actions, Reward, make_table, observation_space
 
 
 class CardtableGym(gymnasium.Env[dict[str, Any], Any]):
@@ -41,12 +43,15 @@ class CardtableGym(gymnasium.Env[dict[str, Any], Any]):
         *,
         reward: Reward = "points",
         hands: int | None = None,
+        actions: Actions = "tokens",
         render_mode: str | None = None,
         illegal_reward: float = -1.0,
         **options: object,
     ) -> None:
         self.illegal_reward = illegal_reward
-        self.table = TokenTable(game_id, players, dict(options), reward=reward, hands=hands)
+        self.table = make_table(
+            game_id, players, dict(options), reward=reward, hands=hands, actions=actions
+        )
         n = self.table.players
         if not 0 <= seat < n:
             raise ValueError(f"seat must be from 0 to {n - 1}")
@@ -56,15 +61,8 @@ class CardtableGym(gymnasium.Env[dict[str, Any], Any]):
             raise ValueError(f"give one opponent level, or one per seat ({n})")
         self.levels = levels
         self.render_mode = render_mode
-        tokens = self.table.codec.num_actions
-        size = observation_size(game_id, n, dict(options))
-        self.observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (tokens,), np.int8),
-            }
-        )
-        self.action_space = spaces.Discrete(tokens)
+        self.observation_space = observation_space(self.table)
+        self.action_space = spaces.Discrete(self.table.num_actions)
         self._seeds = random.Random()
 
     def _obs(self) -> dict[str, Any]:
@@ -96,17 +94,16 @@ class CardtableGym(gymnasium.Env[dict[str, Any], Any]):
             make_bot(self.table.game, level, self._seeds.randrange(2**32)) for level in self.levels
         ]
         self._others()
-        return self._obs(), {}
+        return self._obs(), self.table.info()
 
     def step(self, action: int) -> tuple[dict[str, Any], SupportsFloat, bool, bool, dict[str, Any]]:
-        pending = self.table.pending
-        if pending is None or int(action) not in pending.next_tokens():
-            info = {"illegal_action": True}
+        if not self.table.legal(int(action)):
+            info = {**self.table.info(), "illegal_action": True}
             return self._obs(), self.illegal_reward, self.table.over, False, info
         got = self.table.step(int(action))
         reward = got[self.seat] if got else 0.0
         reward += self._others()
-        return self._obs(), reward, self.table.over, False, {}
+        return self._obs(), reward, self.table.over, False, self.table.info()
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":

@@ -7,10 +7,15 @@
 offset; ``docs/research.md`` prints them per game. Seats and sides are counted from the
 observer (``seat+0`` is the observer, ``seat+1`` the next to play), so one policy serves every
 seat. Counts are counts (two-deck rummy holds a card twice); values are scaled to about 0–1.
+Every entry lies within ``Layout.bounds()``: a card column counts at most every copy of its
+card and every joker (twice in the rummies' meld planes, where a laid-off card counts for the
+meld and for who laid it off); scores divided by the target are clipped to [-2, 2] (the only values
+with no bound of their own: a rummy score can fall without end).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -19,10 +24,13 @@ from typing import Any
 import numpy as np
 
 from cardtable.bots.search import rules_for
-from cardtable.core.cards import CARD_NAMES
+from cardtable.core.cards import CARD_NAMES, JOKER
 from cardtable.core.game import JSON, Rules
 from cardtable.core.registry import rules_class
 from cardtable.research.actions import CARDS
+
+#: scores divided by the target (or Buck Euchre's start), clipped: the one unbounded value
+SCORES = (("scores / target", -2.0, 2.0), ("scores / start", -2.0, 2.0))
 
 COLUMN: dict[str | None, int] = {name: i for i, name in enumerate(CARD_NAMES)}
 COLUMN.update({f"Jo={name}": i for i, name in enumerate(CARD_NAMES[:52])})
@@ -36,6 +44,29 @@ class Layout:
 
     planes: tuple[str, ...]
     scalars: tuple[tuple[str, int], ...]
+    #: the most a card column can count: every copy of a card, and every joker standing for it
+    card_high: float = 1.0
+    #: scalar blocks whose values leave [0, 1]: (name, low, high); values are clipped to them
+    wide: tuple[tuple[str, float, float], ...] = (
+        ("scores / target", -2.0, 2.0),
+        ("scores / start", -2.0, 2.0),
+    )
+
+    @cached_property
+    def _bounds(self) -> tuple[Floats, Floats]:
+        low = np.zeros(self.size, np.float64)
+        high = np.ones(self.size, np.float64)
+        high[: self.plane_size] = self.card_high
+        blocks = dict(self.scalars)
+        for name, lo, hi in self.wide:
+            if name in blocks:
+                at = self.offset(name)
+                low[at : at + blocks[name]], high[at : at + blocks[name]] = lo, hi
+        return low.astype(np.float32), high.astype(np.float32)
+
+    def bounds(self) -> tuple[Floats, Floats]:
+        """The least and the greatest value of every entry (arrays of ``size``)."""
+        return self._bounds
 
     @cached_property
     def plane_size(self) -> int:
@@ -118,6 +149,8 @@ def assemble(
     places = marks + weighted
     places += range(size, end)
     sums = np.bincount(places, [1.0] * len(marks) + weights + values, minlength=end + tail)
+    low, high = layout.bounds()
+    np.clip(sums[size:end], low[size:], high[size:], out=sums[size:end])
     return sums.astype(np.float32)
 
 
@@ -158,6 +191,7 @@ def _rc_layout(rules: Rules[Any]) -> Layout:
          *(f"captured by side+{r}" for r in range(k))),
         (("scores / target", k), ("hand sizes / 4", n), ("stock / 52", 1), ("deal / deals", 1),
          ("must trail", 1), ("sweeps / 10", k), ("last capture by side+", k)),
+        wide=(*SCORES, ("sweeps / 10", 0.0, 5.2)),  # a sweep takes a card played: 52 at most
     )  # fmt: skip
 
 
@@ -238,12 +272,19 @@ SOURCES = ("stock", "top discard", "dug", "rummy call")
 
 def _rummy_layout(rules: Rules[Any]) -> Layout:
     n = rules.players
+    deck = Counter(rules.deck())
+    jokers = sum(k for card, k in deck.items() if card >= JOKER)
+    copies = max(k for card, k in deck.items() if card < JOKER)
     return Layout(
         ("hand", "discard pile", "discard depth", "discard top",
          *MELDED_BY[:n], "jokers stand for", *KNOWN_BY[:n], "must use", "may not discard"),
         (("phase", len(RUMMY_PHASES)), ("drew", len(SOURCES)), ("turn", n),
          ("asked to call", 1), ("stock / deck", 1), ("hand sizes / 20", n),
          ("has melded", n), ("floating", n), ("scores / target", n)),
+        # a laid-off card is among its meld's cards (the melder's plane) and also the plane
+        # of who laid it off, so one copy can count twice there
+        card_high=2.0 * (copies + jokers),
+        wide=(*SCORES, ("hand sizes / 20", 0.0, deck.total() / 20)),  # a hand may hold the deck
     )  # fmt: skip
 
 

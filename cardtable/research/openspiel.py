@@ -105,13 +105,13 @@ class CardtableGame(pyspiel.Game):  # type: ignore[misc]
         rules: Rules[Any] = rules_class(game).create(players, params)
         self.shared = Shared(rules)
         deck = len(rules.deck())
+        low, high = utility_bounds(rules)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.shared.codec.num_actions,
             max_chance_outcomes=max(CARD_OUTCOMES, players),
             num_players=players,
-            # no card is worth more than 20 points in any of the games
-            min_utility=-20.0 * deck,
-            max_utility=20.0 * deck,
+            min_utility=low,
+            max_utility=high,
             utility_sum=0.0,
             max_game_length=60 * deck,
         )
@@ -125,6 +125,34 @@ class CardtableGame(pyspiel.Game):  # type: ignore[misc]
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> ViewObserver:
         return ViewObserver(self)
+
+
+def utility_bounds(rules: Rules[Any]) -> tuple[float, float]:
+    """The least and the greatest return of one hand (``hand_returns``: a side's points less
+    the other sides' mean, more is better), from the game, its players and options.
+
+    - Buck Euchre (BE-11, BE-9): a seat's points are -1 a trick, +5 when euchred, 0 when
+      dropped. Best: -5 for all five tricks while the three others, still in, are euchred
+      (+5 each): 10. Worst: euchred (+5) while the others took all five tricks: -(5 + 5/3).
+    - Royal Casino (RC-20, RC-18): the items are worth 11 together, and a side can sweep at
+      most once per card it plays (52 / sides): ``11 + S`` for one side and nothing for the
+      others, or the reverse shared among the others.
+    - The rummies (R5-12, QC-7): the values of every card in the deck, V, bound what one
+      player melds and what the others are left holding (Queen City Rum adds the 25 of going
+      out and never subtracts).
+    """
+    sides = rules.sides
+    game = rules.game_id
+    if game == "buck-euchre":
+        return -(5.0 + 5.0 / 3.0), 10.0
+    if game == "royal-casino":
+        best = 11.0 + (52 // sides if rules.options.get("sweeps", True) else 0)
+        return -best / (sides - 1), best
+    values = rules.variant.values  # type: ignore[attr-defined]
+    worth = float(sum(values[c] for c in rules.deck()))
+    if game == "queen-city-rum":
+        worth += 25.0  # QC-7: going out
+    return -worth, worth
 
 
 def hand_returns(rules: Rules[Any], hand: Any) -> list[float]:

@@ -20,14 +20,13 @@ import io
 import random
 from typing import Any, ClassVar
 
-import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from rich.console import Console
 
 from cardtable.cli import render
 from cardtable.core.views import View
-from cardtable.research.table import Reward, TokenTable, observation_size
+from cardtable.research.table import Actions, Reward, make_table, observation_space
 
 
 class CardtableEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
@@ -36,7 +35,7 @@ class CardtableEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
 
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["ansi"],
-        "name": "cardtable_v0",
+        "name": "cardtable_v0",  # each environment names its game (NAMES)
         "is_parallelizable": False,
     }
 
@@ -48,26 +47,28 @@ class CardtableEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         *,
         reward: Reward = "points",
         hands: int | None = None,
+        actions: Actions = "tokens",
         **options: object,
     ) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.render_mode = render_mode
-        self.table = TokenTable(game_id, players, dict(options), reward=reward, hands=hands)
+        self.table = make_table(
+            game_id, players, dict(options), reward=reward, hands=hands, actions=actions
+        )
+        name = NAMES[self.table.rules.game_id]
+        self.metadata = {  # type: ignore[misc]  # PettingZoo reads it from the instance
+            **self.metadata,
+            "name": name if actions == "tokens" else f"{name}_flat",
+        }
         n = self.table.players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self.agents = list(self.possible_agents)
         self.seats = {a: i for i, a in enumerate(self.possible_agents)}
-        size = observation_size(game_id, n, dict(options))
-        tokens = self.table.codec.num_actions
-        space = spaces.Dict(
-            {
-                "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (tokens,), np.int8),
-            }
-        )
+        space = observation_space(self.table)
         self.observation_spaces = {a: space for a in self.possible_agents}
+        tokens = self.table.num_actions
         self.action_spaces = {a: spaces.Discrete(tokens) for a in self.possible_agents}
         self._seeds = random.Random()
         self.agent_selection = self.possible_agents[0]
@@ -92,9 +93,11 @@ class CardtableEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self._select()
 
     def _select(self) -> None:
+        """The agent to move; its ``info`` names the legal actions and the mask's ids."""
         seat = self.table.to_move
         if seat is not None:
-            self.agent_selection = self.possible_agents[seat]
+            agent = self.agent_selection = self.possible_agents[seat]
+            self.infos[agent] = self.table.info()
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self.seats[agent]
@@ -111,6 +114,8 @@ class CardtableEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self._rewarded = False
         table = self.table
+        if agent in self.infos:
+            self.infos[agent] = {}  # what it named is played
         got = table.step(int(action))
         if got is not None:
             self.rewards = dict(zip(self.possible_agents, got, strict=True))
@@ -140,10 +145,19 @@ def ansi(view: View) -> str:
     return out.getvalue()
 
 
+#: ``metadata["name"]`` of each game's environment (``…_flat`` with ``actions="flat"``)
+NAMES = {
+    "royal-casino": "cardtable_royal_casino_v0",
+    "buck-euchre": "cardtable_buck_euchre_v0",
+    "rummy-500": "cardtable_rummy_500_v0",
+    "queen-city-rum": "cardtable_queen_city_rum_v0",
+}
+
+
 def env(
     game_id: str, players: int | None = None, render_mode: str | None = None, **options: Any
 ) -> CardtableEnv:
     """The AEC environment of ``game_id`` (``royal-casino``, ``buck-euchre``, ``rummy-500``,
-    ``queen-city-rum``); ``reward="match"`` and ``hands=N`` as in ``TokenTable``, any other
-    keyword a game option."""
+    ``queen-city-rum``); ``reward="match"``, ``hands=N`` and ``actions="flat"`` as in
+    ``TokenTable``, any other keyword a game option."""
     return CardtableEnv(game_id, players, render_mode, **options)

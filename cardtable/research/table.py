@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 import numpy as np
+from gymnasium import spaces
 
 from cardtable.core.game import JSON, Action
 from cardtable.core.match import Match
@@ -15,6 +16,10 @@ from cardtable.research.observations import Floats, layout, layout_of, view_tens
 from cardtable.research.rummy_tensor import GAMES, Plan
 
 Reward = Literal["points", "match"]
+Actions = Literal["tokens", "flat"]
+
+#: flat ids past the codec's tokens: room for the legal actions that take several tokens
+FLAT_EXTRA = 512
 
 
 def observation(view: JSON, pending: Pending | None, codec: Codec) -> Floats:
@@ -49,18 +54,41 @@ def seat_view(m: Match, seat: int) -> JSON:
     }
 
 
-def observation_size(game: str, players: int | None, options: dict[str, object]) -> int:
+def observation_bounds(
+    game: str, players: int | None, options: dict[str, object], actions: Actions = "tokens"
+) -> tuple[Floats, Floats]:
+    """The least and greatest value of every entry of an environment's observation: the
+    layout's bounds, then 0 and 1 for each token of the chosen block (none with flat
+    actions: a whole action is chosen at once)."""
     from cardtable.core.registry import rules_class
 
     rules = rules_class(game).create(players, options)
-    return layout(game, players, **options).size + codec_for(rules).num_actions
+    low, high = layout(game, players, **options).bounds()
+    tokens = codec_for(rules).num_actions if actions == "tokens" else 0
+    return (
+        np.concatenate([low, np.zeros(tokens, np.float32)]),
+        np.concatenate([high, np.ones(tokens, np.float32)]),
+    )
+
+
+def observation_space(table: TokenTable) -> spaces.Dict:
+    """The ``{"observation", "action_mask"}`` space of the PettingZoo and Gymnasium
+    environments on ``table``: a bounded Box (``observation_bounds``) and the 0/1 mask."""
+    low, high = observation_bounds(table.game, table.players, table.options, table.actions)
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(low, high, dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, (table.num_actions,), np.int8),
+        }
+    )
 
 
 class TokenTable:
     """A match driven one token at a time, with per-hand or per-match rewards.
 
     ``hands`` stops the episode after that many hands (1: single deals); ``None`` plays the
-    match to its end. Rewards per hand are the side's points signed so that more is better
+    match to its end. ``actions="flat"`` chooses a whole action per step (``FlatTable``).
+    Rewards per hand are the side's points signed so that more is better
     (``Rules.score_direction``: Buck Euchre's points count down, so they are negated); with
     ``reward="match"`` the winning side's seats get 1 and the others ``-1/(sides-1)`` when the
     match ends, nothing before.
@@ -82,6 +110,8 @@ class TokenTable:
         self.match = Match(game, players=players, seed=0, **self.options)
         self.rules = self.match.rules
         self.codec = codec_for(self.rules)
+        self.actions: Actions = "tokens"
+        self.num_actions = self.tail = self.codec.num_actions  # ids; the chosen tokens' block
         self.players = self.match.players
         self.pending: Pending | None = None
         self._view: JSON | None = None
@@ -139,7 +169,7 @@ class TokenTable:
         per position and seat; the rummies' straight from the state (``rummy_tensor``)."""
         found = self._tensors.get(seat)
         if found is None:
-            tail = self.codec.num_actions
+            tail = self.tail
             m = self.match
             if self._plan is not None:
                 found = self._plan.tensor(m.state, seat, m.scores, tail)
@@ -160,6 +190,24 @@ class TokenTable:
         if self.pending is None or seat != self._mover:
             return np.zeros(self.codec.num_actions, np.int8)
         return self.pending.mask()
+
+    def names(self) -> dict[int, str]:
+        """What each id the mover's mask offers means: here the next tokens' names."""
+        if self.pending is None:
+            return {}
+        return {t: self.codec.names[t] for t in self.pending.next_tokens()}
+
+    def info(self) -> dict[str, Any]:
+        """The mover's ``info``: ``legal_actions``, the whole legal actions in notation, and
+        ``action_names``, what each id its mask offers means."""
+        if self.pending is None:
+            return {}
+        legal = sorted(str(a) for a in self.pending.options.values())
+        return {"legal_actions": legal, "action_names": self.names()}
+
+    def legal(self, token: int) -> bool:
+        """Whether the mover's mask offers ``token``."""
+        return self.pending is not None and int(token) in self.pending.next_tokens()
 
     def step(self, token: int) -> list[float] | None:
         """Push one token for the seat to move; once it completes an action, play it. The
@@ -189,3 +237,82 @@ class TokenTable:
             return [0.0] * self.players
         loss = -1.0 / max(1, rules.sides - 1)
         return [1.0 if rules.side_of(s) == m.winner else loss for s in range(self.players)]
+
+
+class FlatTable(TokenTable):
+    """A whole action per step, one id per legal action (``actions="flat"``). Id ``t`` below
+    the codec's ``num_actions`` is the action whose encoding is the one token ``t``, so its
+    meaning never changes (``codec.names[t]``: Buck Euchre's every action, the rummies' draws,
+    takes and discards, Royal Casino's trails). The legal actions that take several tokens
+    (captures and builds, melds and lay-offs) get the ids from ``num_actions`` on, in the
+    order of their token sequences (so by kind, then card); ``extra`` ids are kept for them,
+    and any beyond are left out of the mask (``FLAT_EXTRA`` is above the most seen in random
+    play, tests/test_research_flat.py). The observation has no chosen-tokens block."""
+
+    def __init__(
+        self,
+        game: str,
+        players: int | None,
+        options: dict[str, object],
+        *,
+        reward: Reward = "points",
+        hands: int | None = None,
+        extra: int = FLAT_EXTRA,
+    ) -> None:
+        self._ids: dict[int, Action] | None = None
+        super().__init__(game, players, options, reward=reward, hands=hands)
+        self.actions = "flat"
+        self.num_actions = self.codec.num_actions + extra
+        self.tail = 0
+        self.extra = extra
+
+    def _new_decision(self) -> None:
+        super()._new_decision()
+        self._ids = None
+
+    def ids(self) -> dict[int, Action]:
+        """The mover's legal actions by id."""
+        if self._ids is None:
+            found: dict[int, Action] = {}
+            if self.pending is not None:
+                options = self.pending.options
+                longer = sorted(seq for seq in options if len(seq) > 1)
+                found = {seq[0]: a for seq, a in options.items() if len(seq) == 1}
+                base = self.codec.num_actions
+                for i, seq in enumerate(longer[: self.extra]):
+                    found[base + i] = options[seq]
+            self._ids = found
+        return self._ids
+
+    def mask(self, seat: int) -> np.ndarray[Any, np.dtype[np.int8]]:
+        out = np.zeros(self.num_actions, np.int8)
+        if self.pending is not None and seat == self.to_move:
+            out[list(self.ids())] = 1
+        return out
+
+    def names(self) -> dict[int, str]:
+        return {i: str(a) for i, a in sorted(self.ids().items())}
+
+    def legal(self, token: int) -> bool:
+        return int(token) in self.ids()
+
+    def step(self, token: int) -> list[float] | None:
+        """Play the action with id ``token`` for the seat to move; rewards as ``play``."""
+        return self.play(self.ids()[int(token)])
+
+
+def make_table(
+    game: str,
+    players: int | None,
+    options: dict[str, object],
+    *,
+    reward: Reward = "points",
+    hands: int | None = None,
+    actions: Actions = "tokens",
+) -> TokenTable:
+    """The table an environment plays on: one token per step, or one whole action."""
+    if actions == "flat":
+        return FlatTable(game, players, options, reward=reward, hands=hands)
+    if actions != "tokens":
+        raise ValueError(f"actions must be 'tokens' or 'flat', not {actions!r}")
+    return TokenTable(game, players, options, reward=reward, hands=hands)

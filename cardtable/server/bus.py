@@ -18,6 +18,8 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
+from cardtable.core.extras import import_extra
+
 log = logging.getLogger("cardtable.server")
 
 Deliver = Callable[[dict[str, Any]], None]
@@ -85,8 +87,7 @@ class RedisBus(Bus):
 
     def __init__(self, url: str) -> None:
         super().__init__()
-        import redis.asyncio as aioredis
-
+        aioredis = import_extra("redis", "redis.asyncio", "the Redis bus")
         self._client = aioredis.from_url(url)
         self._pubsub = self._client.pubsub()
 

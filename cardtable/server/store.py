@@ -43,6 +43,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
+from cardtable.core.extras import require
 from cardtable.core.match import OS, RECORD_FORMAT, RECORD_VERSION
 from cardtable.server import schema
 
@@ -264,6 +265,8 @@ def engine_url(url: str) -> URL:
 
 def make_engine(url: str) -> Engine:
     parsed = engine_url(url)
+    if parsed.drivername == "postgresql+psycopg":
+        require("postgres", "a PostgreSQL database")
     engine = create_engine(parsed)
     if parsed.get_backend_name() == "sqlite":
 
