@@ -64,7 +64,8 @@ def test_research_extra_in_a_fresh_venv(tmp_path: Path) -> None:
     run([*pip, "."], clone, env)  # no extras
     bare = run([python, "-c", "import cardtable.research.gymnasium"], tmp_path, env, check=False)
     assert bare.returncode == 1
-    assert bare.stderr.strip().splitlines()[-1] == f"ModuleNotFoundError: {RESEARCH_MESSAGE}"
+    last = bare.stderr.strip().splitlines()[-1]
+    assert last == f"cardtable.core.extras.MissingExtraError: {RESEARCH_MESSAGE}"
     serve = run([str(venv / "bin" / "cardtable"), "serve"], tmp_path, env, check=False)
     assert serve.returncode == 2
     said = " ".join(serve.stderr.replace("│", " ").split())
