@@ -3,6 +3,7 @@ OpenSpiel adapters share (the match, the pending factored action, observations, 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from typing import Any, Literal
 
 import numpy as np
@@ -195,15 +196,22 @@ class TokenTable:
         """What each id the mover's mask offers means: here the next tokens' names."""
         if self.pending is None:
             return {}
-        return {t: self.codec.names[t] for t in self.pending.next_tokens()}
+        return token_names(self.codec, self.pending.options, self.pending.prefix)
 
     def info(self) -> dict[str, Any]:
         """The mover's ``info``: ``legal_actions``, the whole legal actions in notation, and
-        ``action_names``, what each id its mask offers means."""
-        if self.pending is None:
+        ``action_names``, what each id its mask offers means. Made when first read (an
+        agent that never looks costs nothing), of the position it was given in."""
+        pending = self.pending
+        if pending is None:
             return {}
-        legal = sorted(str(a) for a in self.pending.options.values())
-        return {"legal_actions": legal, "action_names": self.names()}
+        codec, options, prefix = self.codec, pending.options, pending.prefix
+        return LazyInfo(
+            lambda: {
+                "legal_actions": sorted(str(a) for a in options.values()),
+                "action_names": token_names(codec, options, prefix),
+            }
+        )
 
     def legal(self, token: int) -> bool:
         """Whether the mover's mask offers ``token``."""
@@ -273,16 +281,23 @@ class FlatTable(TokenTable):
     def ids(self) -> dict[int, Action]:
         """The mover's legal actions by id."""
         if self._ids is None:
-            found: dict[int, Action] = {}
-            if self.pending is not None:
-                options = self.pending.options
-                longer = sorted(seq for seq in options if len(seq) > 1)
-                found = {seq[0]: a for seq, a in options.items() if len(seq) == 1}
-                base = self.codec.num_actions
-                for i, seq in enumerate(longer[: self.extra]):
-                    found[base + i] = options[seq]
-            self._ids = found
+            options = {} if self.pending is None else self.pending.options
+            self._ids = flat_ids(options, self.codec.num_actions, self.extra)
         return self._ids
+
+    def info(self) -> dict[str, Any]:
+        pending = self.pending
+        if pending is None:
+            return {}
+        options, base, extra = pending.options, self.codec.num_actions, self.extra
+        return LazyInfo(
+            lambda: {
+                "legal_actions": sorted(str(a) for a in options.values()),
+                "action_names": {
+                    i: str(a) for i, a in sorted(flat_ids(options, base, extra).items())
+                },
+            }
+        )
 
     def mask(self, seat: int) -> np.ndarray[Any, np.dtype[np.int8]]:
         out = np.zeros(self.num_actions, np.int8)
@@ -299,6 +314,88 @@ class FlatTable(TokenTable):
     def step(self, token: int) -> list[float] | None:
         """Play the action with id ``token`` for the seat to move; rewards as ``play``."""
         return self.play(self.ids()[int(token)])
+
+
+def token_names(
+    codec: Codec, options: dict[tuple[int, ...], Action], prefix: tuple[int, ...]
+) -> dict[int, str]:
+    """The tokens that continue ``prefix`` towards some legal action, with their names."""
+    n = len(prefix)
+    found = {seq[n] for seq in options if len(seq) > n and seq[:n] == prefix}
+    return {t: codec.names[t] for t in sorted(found)}
+
+
+def flat_ids(options: dict[tuple[int, ...], Action], base: int, extra: int) -> dict[int, Action]:
+    """``FlatTable``'s ids of the legal actions (their token sequences in ``options``)."""
+    found = {seq[0]: a for seq, a in options.items() if len(seq) == 1}
+    longer = sorted(seq for seq in options if len(seq) > 1)
+    for i, seq in enumerate(longer[:extra]):
+        found[base + i] = options[seq]
+    return found
+
+
+class LazyInfo(dict[str, Any]):
+    """An ``info`` dict made when first read: ``make`` gives its items then. A step's info
+    is built for every step, and most agents never read it."""
+
+    def __init__(self, make: Callable[[], dict[str, Any]]) -> None:
+        super().__init__()
+        self._make: Callable[[], dict[str, Any]] | None = make
+
+    def _fill(self) -> None:
+        if self._make is not None:
+            make, self._make = self._make, None
+            super().update(make())
+
+    def __getitem__(self, key: str) -> Any:
+        self._fill()
+        return super().__getitem__(key)
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self._fill()
+        super().__setitem__(key, value)
+
+    def __contains__(self, key: object) -> bool:
+        self._fill()
+        return super().__contains__(key)
+
+    def __iter__(self) -> Iterator[str]:
+        self._fill()
+        return super().__iter__()
+
+    def __len__(self) -> int:
+        self._fill()
+        return super().__len__()
+
+    def __eq__(self, other: object) -> bool:
+        self._fill()
+        return super().__eq__(other)
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        self._fill()
+        return super().__repr__()
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self._fill()
+        return super().get(key, default)
+
+    def keys(self) -> Any:
+        self._fill()
+        return super().keys()
+
+    def items(self) -> Any:
+        self._fill()
+        return super().items()
+
+    def values(self) -> Any:
+        self._fill()
+        return super().values()
+
+    def copy(self) -> dict[str, Any]:
+        self._fill()
+        return dict(super().items())
 
 
 def make_table(
