@@ -14,7 +14,16 @@ from types import ModuleType
 
 #: What each extra brings, by the module names imported (what ``require`` looks for).
 EXTRAS: dict[str, tuple[str, ...]] = {
-    "server": ("fastapi", "uvicorn", "sqlalchemy", "alembic", "markdown_it"),
+    "server": (
+        "fastapi",
+        "uvicorn",
+        "sqlalchemy",
+        "alembic",
+        "markdown_it",
+        "openskill",
+        "webauthn",
+        "segno",
+    ),
     "postgres": ("psycopg",),
     "redis": ("redis",),
     "ray": ("ray",),
