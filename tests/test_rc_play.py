@@ -7,7 +7,7 @@ import pytest
 
 from cardtable import IllegalActionError, Match, NotationError, OptionError
 from tests.support.refusals import refused
-from tests.support.royal_casino import builds, deal, legal, play, state
+from tests.support.royal_casino import builds, deal, legal, piles, play, state
 
 
 # -- RC-1 players and sides --------------------------------------------------------------------
@@ -33,8 +33,7 @@ def test_rc_1_partners_capture_into_one_pile() -> None:
         "trail Th",
     ]
     m.play("capture 3h: 3c")
-    s = state(m)
-    assert s["piles"] == [["3c", "3h"], []] and s["last_capture"] == 0
+    assert piles(m) == [["3c", "3h"], []] and state(m)["last_capture"] == 0
 
 
 # -- RC-2 values -------------------------------------------------------------------------------
@@ -127,29 +126,39 @@ def test_rc_5_capture_single_cards_sums_and_whole_builds() -> None:
     assert refused(m, "capture 9d: 4h").rule == "RC-7"
     assert refused(m, "capture 9d: 2c 5s").rule == "RC-5"
     m.play("capture 9d: 2c 5c 7d 4h")
+    assert piles(m) == [[], ["2c", "5c", "7d", "9d", "4h"]]
     s = state(m)
-    assert s["piles"] == [[], ["2c", "5c", "7d", "9d", "4h"]]
     assert (s["loose"], s["builds"], s["last_capture"]) == (["5s"], [], 1)
 
 
 def test_rc_5_a_played_ace_pairs_with_loose_aces_as_14() -> None:
     m = deal(1, ["Ah Kc Kd Qh", "2c 3c 4c 6c"], "Ad 5s 9h Ac")
+    # RC-2: a lone loose ace is also a group worth 14 in a build of 14 (Kc with one ace, the
+    # other ace alone); RC-6: the ace captures one loose ace or both.
     assert legal(m) == [
         "build Ah: Ac Ad 9h =12",
         "build Kc: Ac 9h 5s =14",
         "build Kc: Ac =14",
+        "build Kc: Ac Ad 9h 5s =14",
+        "build Kc: Ac Ad =14",
         "build Kc: Ad 9h 5s =14",
         "build Kc: Ad =14",
         "build Kd: Ac 9h 5s =14",
         "build Kd: Ac =14",
+        "build Kd: Ac Ad 9h 5s =14",
+        "build Kd: Ac Ad =14",
         "build Kd: Ad 9h 5s =14",
         "build Kd: Ad =14",
         "build Qh: Ac =13",
         "build Qh: Ac Ad 9h 5s =14",
         "build Qh: Ac Ad =14",
         "build Qh: Ad =13",
+        "capture Ah: Ac",
+        "capture Ah: Ac 9h 5s",
         "capture Ah: Ac Ad",
         "capture Ah: Ac Ad 9h 5s",
+        "capture Ah: Ad",
+        "capture Ah: Ad 9h 5s",
         "trail Kc",
         "trail Kd",
         "trail Qh",
@@ -161,21 +170,25 @@ def rank_position() -> Match:
     return deal(1, ["7h Tc 2d 5c", "Jd Js Qd Qs"], "7c 7d 3h 4s")
 
 
-def test_rc_6_capture_with_a_matching_rank_takes_every_one() -> None:
+def test_rc_6_capture_with_a_matching_rank_takes_one_or_more() -> None:
     m = rank_position()
-    # 7h must take both loose sevens when it captures (3h 4s stays optional), or build (7h 3h).
+    # 7h must take a loose seven when it captures, either or both (3h 4s stays optional), or
+    # build (7h 3h).
     assert legal(m) == [
         "build 2d: 3h =5",
         "build 7h: 3h =10",
+        "capture 7h: 7c",
+        "capture 7h: 7c 3h 4s",
         "capture 7h: 7c 7d",
         "capture 7h: 7c 7d 3h 4s",
+        "capture 7h: 7d",
+        "capture 7h: 7d 3h 4s",
         "capture Tc: 7c 3h",
         "capture Tc: 7d 3h",
         "trail 2d",
         "trail 5c",
         "trail Tc",
     ]
-    assert refused(m, "capture 7h: 7c").rule == "RC-6"
     assert refused(m, "capture 7h: 3h 4s").rule == "RC-6"
     m.play("capture 7h: 7c 7d")
     assert state(m)["loose"] == ["3h", "4s"]
@@ -268,7 +281,6 @@ def raise_position() -> Match:
 def test_rc_10_raise_an_opponents_single_build() -> None:
     m = raise_position()
     assert legal(m) == [
-        "build 3h: 2c 4d 9s =9",
         "build 3h: 2c 4d =9",
         "build 7s: 2c 4d =13",
         "capture 9d: 9s",
@@ -278,8 +290,9 @@ def test_rc_10_raise_an_opponents_single_build() -> None:
     ]
     assert refused(m, "build 3h: 2c 4d 5h =14").rule == "RC-10"  # a table card never raises
     assert refused(m, "build Kd: 2c 4d =19").rule == "RC-7"
-    m.play("build 3h: 2c 4d 9s =9")
-    assert builds(m) == [("2c 4d 3h 9s", 9, 1, "multiple")]
+    assert refused(m, "build 3h: 2c 4d 9s =9").rule == "RC-10"  # the played card alone
+    m.play("build 3h: 2c 4d =9")
+    assert builds(m) == [("2c 4d 3h", 9, 1, "single")]
 
 
 def test_rc_10_no_raising_your_own_build() -> None:
@@ -299,7 +312,7 @@ def test_rc_10_partners_build_raised_only_with_the_option(option: bool) -> None:
         partner_may_raise=option,
     )
     play(m, "build 2c: 4d =6, trail Kd")
-    raises = ["build 3h: 2c 4d 9s =9", "build 3h: 2c 4d =9"] if option else []
+    raises = ["build 3h: 2c 4d =9"] if option else []
     assert legal(m) == [*raises, "capture 9d: 9s", "trail 3h", "trail 7s", "trail Jc"]
     if option:
         m.play("build 3h: 2c 4d =9")
@@ -372,7 +385,6 @@ def test_rc_12_builds_side_by_side_never_merged_multiples_fixed() -> None:
     # the single 8 may be raised to 12, the multiple 8 may not
     assert legal(m) == [
         "build 4c: 3c 5c =12",
-        "build 4c: 3c 5c Qs =12",
         "capture 8h: 3c 5c",
         "capture 8h: 3c 5c 8c 2h 6h",
         "capture 8h: 8c 2h 6h",
@@ -438,7 +450,7 @@ def test_rc_14_no_building_for_a_partner() -> None:
     assert refused(m, "build 8h: 3c 5c =8").rule == "RC-14"  # not onto the partner's build
     assert refused(m, "build 7s: 2h =9").rule == "RC-13"  # the partner's 9c does not count
     m.play("capture 8h: 3c 5c")
-    assert state(m)["piles"] == [["3c", "5c", "8h"], []]
+    assert piles(m) == [["3c", "5c", "8h"], []]
 
 
 # -- RC-15 trail -------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 """A deliberately naive reference for the legal plays of Royal Casino, written from the text
-of RC-4 … RC-17 without the engine's tables: every subset of the table's items (loose cards
+of RC-2 and RC-4 … RC-17 without the engine's tables: every subset of the table's items (loose cards
 and whole builds), every value of the played card, every build value 2 … 14, and a brute-force
 search for the groups. It is compared with the engine on thousands of positions reached by
 random play with 2, 3 and 4 players: the same plays, and for each play the same table after.
@@ -46,7 +46,7 @@ def subsets(xs: Sequence[Any]) -> Iterator[tuple[Any, ...]]:
 
 def partitions(cards: tuple[int, ...], v: int, lone_aces: bool) -> Iterator[int]:
     """The numbers of groups of every split of ``cards`` into groups each worth ``v``
-    (with ``lone_aces``, a lone ace is also a group: aces pair with a played ace, RC-5)."""
+    (with ``lone_aces``, a lone ace is also a group: aces pair with aces as 14, RC-2, RC-5)."""
     if not cards:
         yield 0
         return
@@ -64,13 +64,14 @@ def partitions(cards: tuple[int, ...], v: int, lone_aces: bool) -> Iterator[int]
 
 def groups_with_played(vp: int, loose: tuple[int, ...], v: int) -> set[int]:
     """The numbers of groups of every split of the played card (worth ``vp``) and ``loose``
-    into groups worth ``v``, the played card in one of them (RC-9, RC-11)."""
+    into groups worth ``v``, the played card in one of them (RC-9, RC-11); a lone loose ace is
+    a group in a build of 14 (RC-2: "build Ac: Ad =14")."""
     found = set()
     for k in range(len(loose) + 1):
         for mates in combinations(loose, k):
             if vp + sum(table_value(c) for c in mates) == v:
                 rest = tuple(c for c in loose if c not in mates)
-                found |= {n + 1 for n in partitions(rest, v, False)}
+                found |= {n + 1 for n in partitions(rest, v, v == 14)}
     return found
 
 
@@ -118,8 +119,8 @@ def naive_plays(state: Any, players: int, partner_may_raise: bool) -> dict[str, 
                     continue
                 if not any(True for _ in partitions(cards_in, v, v == 14)):
                     continue
-                if any(c not in cards_in for c in same_rank):
-                    continue
+                if same_rank and not any(c in cards_in for c in same_rank):
+                    continue  # RC-6: at least one loose card of the rank, any of them
                 if keeps(rest, [b for b in owned if b not in builds_in]):
                     add(f"capture {name}: {listed}", taken, None)
             # RC-9 … RC-12 builds, with RC-13 and RC-14
@@ -140,8 +141,8 @@ def naive_plays(state: Any, players: int, partner_may_raise: bool) -> dict[str, 
                         raise_ok = not b[3] and b[2] != seat  # RC-10
                         raise_ok &= not partner(b[2]) or partner_may_raise
                         raise_ok &= value == b[0] + vp
-                        if raise_ok and any(True for _ in partitions(cards_in, value, False)):
-                            made.add(bool(cards_in))
+                        if raise_ok and not cards_in:  # "by adding a single card"
+                            made.add(False)
                     for multiple in made:
                         new = (value, taken | 1 << p, seat, multiple)
                         add(f"build {name}: {listed} ={value}", taken, new)

@@ -72,7 +72,7 @@ def final(players: int, piles: list[str], sweeps: tuple[int, ...]) -> State:
     """A finished hand whose piles hold the cards named (every other card lies with side 0)."""
     masks = [sum(1 << c for c in parse_cards(p)) for p in piles]
     masks[0] |= ((1 << 52) - 1) & ~sum(masks)
-    return State(0, -1, (0,) * players, 0, (), tuple(masks), sweeps, len(piles) - 1, (), ())
+    return State(0, -1, (0,) * players, 0, (), tuple(masks), sweeps, len(piles) - 1, (), (), ())
 
 
 def settle(

@@ -42,6 +42,7 @@ def casino_body(view: View, look: Look) -> list[RenderableType]:
     me, letters = view["seat"], look.letters
     out: list[RenderableType] = [
         Text(t("term.rc.deal", n=state["deal"], of=state["deals"], stock=state["stock"])),
+        casino_seats(view["players"], me, state["hand_sizes"]),
         Text(t("term.rc.table") + " ").append_text(cards(state["loose"], letters)),
     ]
     for b in state["builds"]:
@@ -56,23 +57,64 @@ def casino_body(view: View, look: Look) -> list[RenderableType]:
             style="bold",
         )
         out.append(line.append_text(cards(b["cards"], letters)))
-    piles = " · ".join(
-        t(
-            "term.rc.pile",
-            side=side_name(view, i),
-            cards=count(n, "term.n.cards"),
-            spades=count(sp, "term.n.spades"),
-            sweeps=count(sw, "term.n.sweeps"),
-        )
-        for i, (n, sp, sw) in enumerate(
-            zip(state["pile_sizes"], state["pile_spades"], state["sweeps"], strict=True)
-        )
-    )
-    out.append(Text(piles, style="dim"))
+    out.append(casino_piles(view, letters))
     if state["must_trail"] and view["to_move"] == me:
         out.append(Text(t("term.rc.must_trail"), style="yellow"))
     out.append(your_hand(state["hand"], look))
     return out
+
+
+def casino_places(players: int, me: int | None) -> list[tuple[str, int]]:
+    """The seats around ``me`` from left to right, each with its place: play goes
+    counter-clockwise, so the next seat in playing order sits on the right and partners
+    across (RC-25). A spectator looks on from the first seat's place, which is named too."""
+    seat = 0 if me is None else me
+    after = [(seat + k) % players for k in range(1, players)]  # in playing order
+    places = {2: ["across"], 3: ["right", "left"], 4: ["right", "across", "left"]}[players]
+    around = list(zip(places, after, strict=True))[::-1]
+    return around if me is not None else [*around, ("near", seat)]
+
+
+def casino_seats(players: int, me: int | None, sizes: list[int]) -> Text:
+    seats = " · ".join(
+        t(
+            f"term.rc.place.{place}",
+            who=f"{seat_name(seat, me)} ({count(sizes[seat], 'term.n.cards')})",
+        )
+        for place, seat in casino_places(players, me)
+    )
+    return Text(t("term.rc.around", seats=seats), style="dim")
+
+
+def casino_piles(view: View, letters: bool) -> Text:
+    """Each side's pile: its size and sweeps, face down (RC-24), with the sweep markers lying
+    face up on it; with ``open_piles`` or once the hand is scored, its spades too."""
+    state = royal_casino_view(view)["state"]
+    line = Text(style="dim")
+    for i, (n, sw) in enumerate(zip(state["pile_sizes"], state["sweeps"], strict=True)):
+        if i:
+            line.append(" · ")
+        cards_n, sweeps_n = count(n, "term.n.cards"), count(sw, "term.n.sweeps")
+        spades = state["pile_spades"]
+        if spades is None:
+            line.append(
+                t("term.rc.pile_down", side=side_name(view, i), cards=cards_n, sweeps=sweeps_n)
+            )
+        else:
+            spades_n = count(spades[i], "term.n.spades")
+            line.append(
+                t(
+                    "term.rc.pile",
+                    side=side_name(view, i),
+                    cards=cards_n,
+                    spades=spades_n,
+                    sweeps=sweeps_n,
+                )
+            )
+        markers = state["sweep_cards"][i]
+        if markers:
+            line.append(" " + t("term.rc.markers") + " ").append_text(cards(markers, letters))
+    return line
 
 
 def in_play_order(cards_by_seat: Sequence[str | None], leader: int | None) -> list[tuple[int, str]]:

@@ -72,12 +72,14 @@ def _casino(e: Ended) -> list[str]:
     m, s, view, letters = e.m, e.s, e.view, e.letters
     final: RoyalCasinoView = e.final
     items, out, who, before = s.breakdown, [], e.who, e.before
+    spades = final["pile_spades"]
+    assert spades is not None  # a scored hand shows its piles (RC-24)
     tallies = {
         "cards": "–".join(map(str, final["pile_sizes"])),
-        "spades": "–".join(map(str, final["pile_spades"])),
+        "spades": "–".join(map(str, spades)),
         "sweeps": "–".join(map(str, final["sweeps"])),
     }
-    for label, counts in (("cards", final["pile_sizes"]), ("spades", final["pile_spades"])):
+    for label, counts in (("cards", final["pile_sizes"]), ("spades", spades)):
         if counts.count(max(counts)) > 1:  # RC-20: a tie scores nothing
             out.append(t(f"term.result.rc.{label}_tie", tally=tallies[label]))
     target = m.rules.typed_options(RoyalCasinoOptions)["target"]

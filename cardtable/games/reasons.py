@@ -24,12 +24,12 @@ ENGLISH: dict[str, str] = {
     "refusal.rc.not_allowed": "That play is not allowed now",
     "refusal.rc.owner_may_not_trail": "You own a build, so you may not trail",
     "refusal.rc.trail_rank_loose_one": (
-        "You may not trail {card} while {cards} of its rank lies loose: capture with it (taking "
-        "every one) or build with it"
+        "You may not trail {card} while {cards} of its rank lies loose: capture with it or build "
+        "with it"
     ),
     "refusal.rc.trail_rank_loose_other": (
-        "You may not trail {card} while {cards} of its rank lie loose: capture with it (taking "
-        "every one) or build with it"
+        "You may not trail {card} while {cards} of its rank lie loose: capture with it (taking at "
+        "least one of them) or build with it"
     ),
     "refusal.rc.swept_must_trail": "The table was swept, so you must trail",
     "refusal.rc.not_on_table_one": "{cards} is not on the table",
@@ -48,8 +48,8 @@ ENGLISH: dict[str, str] = {
     "refusal.rc.capture_sums": (
         "{card} cannot take {cards}: loose cards are taken as single cards or sums worth {value}"
     ),
-    "refusal.rc.capture_every_of_rank": (
-        "Capturing with {card}, you must take every loose card of its rank: also {cards}"
+    "refusal.rc.capture_one_of_rank": (
+        "Capturing with {card}, you must take a loose card of its rank: one of {cards}"
     ),
     "refusal.rc.build_range": "A build is worth from 2 to 14",
     "refusal.rc.never_merged": "Two builds are never merged",
@@ -70,7 +70,7 @@ ENGLISH: dict[str, str] = {
     "refusal.rc.raise_above": (
         "Raising the build worth {old} with {card} would take it above {value}"
     ),
-    "refusal.rc.raise_groups": "Loose cards joining a raised build must make groups worth {value}",
+    "refusal.rc.raise_alone": "A build is raised by the played card alone: no loose cards join it",
     # -- Buck Euchre --------------------------------------------------------------------------
     "refusal.be.not_an_action": "That is not a Buck Euchre action",
     "refusal.be.not_in_deck": "{card} is not in the Buck Euchre deck (9 to ace of each suit)",

@@ -205,8 +205,13 @@ def _rc_fill(rules: Rules[Any], view: JSON, sheet: Sheet) -> None:
         if rules.side_of(b["owner"]) == side:
             sheet.cards("in builds of my side", b["cards"])
         sheet.cards("build value / 14", b["cards"], b["value"] / 14)
-    for r in range(k):
-        sheet.cards(f"captured by side+{r}", st["piles"][(side + r) % k])
+    if st["piles"] is not None:  # open piles (option open_piles), or the hand is scored
+        for r in range(k):
+            sheet.cards(f"captured by side+{r}", st["piles"][(side + r) % k])
+    else:  # RC-24: face down, but every capture was made in front of everyone
+        for taken in st["captures"]:
+            r = (rules.side_of(taken["seat"]) - side) % k
+            sheet.cards(f"captured by side+{r}", [*taken["cards"], taken["card"]])
     target = float(view["options"].get("target", 21))
     last = st["last_capture"]
     sheet.scalars(s / target for s in relative(view["scores"], side))

@@ -13,7 +13,8 @@ to zero.
 Information states and observations are the seat's view (``Rules.view``, what
 ``Match.view(seat)["state"]`` holds) with the tokens chosen so far, as canonical JSON or as
 ``view_tensor`` plus the chosen tokens. Views keep what a player may remember (tricks played,
-piles, melds, cards seen taken), so the string serves as the information state.
+Royal Casino's captures as they were made even while its piles lie face down, melds, cards seen
+taken), so the string serves as the information state.
 ``resample_from_infostate`` deals the hidden cards anew as the bots do (``GameBots.determinize``:
 ``Rules.determinize``, or for Buck Euchre a deal weighed by the bids).
 """

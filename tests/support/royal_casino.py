@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from cardtable import Match
-from cardtable.core.cards import RANKS
+from cardtable.core.cards import CARD_NAMES, RANKS, cards_of
 
 GAME = "royal-casino"
 KINGS = "Kc Kd Kh Ks"
@@ -60,6 +60,12 @@ def state(m: Match, seat: int | None = None) -> dict[str, object]:
     s = m.view(seat)["state"]
     assert isinstance(s, dict)
     return s
+
+
+def piles(m: Match) -> list[list[str]]:
+    """The sides' piles as the engine holds them (views show them only once the hand is
+    scored, or with ``open_piles``: RC-24)."""
+    return [[CARD_NAMES[c] for c in cards_of(p)] for p in m.state.piles]
 
 
 def builds(m: Match) -> list[tuple[str, int, int, str]]:

@@ -138,11 +138,19 @@ class Reading:
             (b["value"], _mask(b["cards"]), b["owner"], b["kind"] == "multiple")
             for b in s["builds"]
         ]
-        self.piles = [_mask(p) for p in s["piles"]]
+        # RC-24: the piles lie face down, but every capture was made in front of everyone, so
+        # a careful player knows them from the hand's captures (never from ``piles``).
+        self.piles = [0] * self.sides
+        for taken in s["captures"]:
+            side = self.side_of[taken["seat"]]
+            self.piles[side] |= _mask(taken["cards"]) | 1 << _INDEX[taken["card"]]
         self.hand_sizes = s["hand_sizes"]
         self.stock = s["stock"]
         self.sweeps_on = bool(whole["options"].get("sweeps", True))
         self.near = s["near_21"]
+        # RC-22, RC-23: a side on 18 or more (target - 3) scores no sweeps, in any hand
+        barred = int(whole["options"].get("target", 21)) - 3
+        self.no_sweeps = [score >= barred for score in whole["scores"]]
         self.last_capture = s["last_capture"]
         seen = self.hand | self.loose
         for _, m, _, _ in self.builds:
@@ -194,8 +202,8 @@ class Reading:
         return [per_side[self.side][c] + max(o[c] for o in others) for c in range(DECK_SIZE)]
 
     def _sweep_value(self, side: int) -> float:
-        """RC-18: a sweep scores 1, not for a side near 21 (RC-22)."""
-        return 1.0 if self.sweeps_on and self.near[side] is None else 0.0
+        """RC-18: a sweep scores 1, not for a side on 18 or more (RC-22, RC-23)."""
+        return 1.0 if self.sweeps_on and not self.no_sweeps[side] else 0.0
 
     def worth(self, mask: int) -> float:
         price = self.price

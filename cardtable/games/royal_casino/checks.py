@@ -109,10 +109,10 @@ def _capture_fault_at(
         return 2, refusal(
             "refusal.rc.capture_sums", "RC-5", card=name, cards=mask_text(loose), value=v
         )
-    missing = all_loose & RANK_MASK[p % 13] & ~loose
-    if missing:
+    same = all_loose & RANK_MASK[p % 13]
+    if same and not loose & same:  # RC-6: one of them is enough, the player's choice
         return 3, refusal(
-            "refusal.rc.capture_every_of_rank", "RC-6", card=name, cards=mask_text(missing)
+            "refusal.rc.capture_one_of_rank", "RC-6", card=name, cards=mask_text(same)
         )
     return 4, None
 
@@ -160,8 +160,8 @@ def _build_fault(
         if sums:
             return refusal("refusal.rc.raise_makes", "RC-10", old=b.value, card=name, value=sums[0])
         return refusal("refusal.rc.raise_above", "RC-10", old=b.value, card=name, value=MAX_VALUE)
-    if loose not in group_unions(loose, value):
-        return refusal("refusal.rc.raise_groups", "RC-10", value=value)
+    if loose:  # RC-10: "by adding a single card"
+        return refusal("refusal.rc.raise_alone", "RC-10")
     return None
 
 
@@ -174,6 +174,6 @@ def _group_with_played(p: int, loose: int, value: int) -> bool:
             continue
         for g in by_sum.get(value - vp, ()):
             rest = loose & ~g
-            if rest in group_unions(rest, value):
+            if rest in group_unions(rest, value, value == MAX_VALUE):  # RC-2: lone aces pair
                 return True
     return False

@@ -60,7 +60,7 @@ TOP_VALUE = tuple(max(HAND_VALUES[rank]) for rank in range(13))
 _UNIONS, _PAIRED, _TAKES, _CAPTURES, _JOINS = 0, 16, 32, 48, 64
 
 #: Memoised answers by folded key (see ``captured``, ``created``, ``worth``, ``sums_of``,
-#: ``taken``, ``unions_of``, ``joined``): plain dicts of ints and tuples of ints, bounded by
+#: ``taken``, ``joined``): plain dicts of ints and tuples of ints, bounded by
 #: ``_MEMO_LIMIT`` (see ``memo``). A question about the values up to V is kept under the
 #: loose cards worth at most V, so that every table that agrees there shares the answer.
 CAPTURED: dict[int, Masks] = {}
@@ -68,7 +68,6 @@ CREATED: dict[int, Masks] = {}
 WORTH: dict[int, Masks] = {}
 SUMS: dict[int, int] = {}
 _TAKEN: dict[int, Masks] = {}
-_UNIONS_OF: dict[int, Masks] = {}
 _JOINED: dict[int, Masks] = {}
 _MEMO_LIMIT = 1 << 18
 
@@ -149,15 +148,16 @@ class LooseGroups:
 
     def takes(self, v: int) -> Masks:
         """The loose parts a card played at value ``v`` may capture (RC-5): unions of groups
-        worth ``v`` (loose aces pair with an ace played at 14) that hold every loose card of
-        the card's rank (RC-6); 0 first when taking no loose card is allowed (builds only)."""
+        worth ``v`` (loose aces pair with an ace played at 14) that hold at least one loose
+        card of the card's rank if one lies loose (RC-6: which one is the player's choice); 0
+        first when taking no loose card is allowed (builds only)."""
         key = _TAKES + v
         found = self.answers.get(key)
         if found is None:
             unions = self.unions(v, v == MAX_VALUE)
             same_rank = self.loose & VALUE_CARDS[v]  # an ace's rank whichever value it plays
             if same_rank:
-                unions = tuple(u for u in unions if u & same_rank == same_rank)
+                unions = tuple(u for u in unions if u & same_rank)
             found = self.answers[key] = unions
         return found
 
@@ -174,12 +174,13 @@ class LooseGroups:
     def joins(self, vp: int, value: int) -> Masks:
         """The loose cards that may go into a build worth ``value`` with a card played at
         ``vp``: one group with the card, and any more loose groups worth ``value`` (RC-9 …
-        RC-11). 0 (the card alone) is among them when ``vp == value``."""
+        RC-11; in a build of 14 a lone loose ace is such a group, RC-2). 0 (the card alone) is
+        among them when ``vp == value``."""
         key = _JOINS + (vp << 4 | value)
         found = self.answers.get(key)
         if found is None:
             firsts = self.worth(value - vp) if vp <= value else _EMPTY
-            more = self.unions(value) if firsts else _NONE
+            more = self.unions(value, value == MAX_VALUE) if firsts else _NONE
             if len(more) == 1:
                 found = firsts
             else:
@@ -194,6 +195,10 @@ class LooseGroups:
         for vp in values:
             joins = self.joins(vp, value)
             found += joins[1:] if joins and not joins[0] else joins
+        if len(values) > 1 and value == MAX_VALUE and self.loose & _ACES:
+            # An ace building 14 with a loose ace and a K can count 1 (with the K, the ace a
+            # group of its own) or 14 (alone, the K and the ace a group): one play (RC-2).
+            found = tuple(sorted(set(found)))
         return found
 
 
@@ -284,16 +289,6 @@ def taken(folded: int, up_to: tuple[int, ...], v: int) -> Masks:
     found = _TAKEN.get(low << 4 | v)
     if found is None:
         found = _remember(_TAKEN, low << 4 | v, groups_of(low).takes(v))
-    return found
-
-
-def unions_of(folded: int, up_to: tuple[int, ...], value: int) -> Masks:
-    """``LooseGroups.unions``: the loose groups worth ``value`` that may join a build raised
-    to ``value`` (RC-10), none (0) first."""
-    low = folded & up_to[value]
-    found = _UNIONS_OF.get(low << 4 | value)
-    if found is None:
-        found = _remember(_UNIONS_OF, low << 4 | value, groups_of(low).unions(value))
     return found
 
 

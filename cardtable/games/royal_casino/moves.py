@@ -20,8 +20,10 @@ decision mostly costs (random play keeps meeting new tables, so they miss the pr
 
 No play comes out twice: a card's captures differ in the cards taken (an ace's two values can
 take the same cards, so its captures go through a set), and its builds differ in cards or
-value (when a played ace builds 14, the table cards it joins add up to 13 modulo 14 if it
-counts 1, and to 0 modulo 14 if it counts 14).
+value (when a played ace builds 14 with loose aces, counting 1 or 14 can join the same cards,
+so those go through a set too). A lone loose ace is a group worth 14 (RC-2: aces pair with
+aces), so ``sums`` holds 14 whenever an ace lies loose. A raise adds the played card alone
+(RC-10).
 """
 
 from __future__ import annotations
@@ -54,7 +56,6 @@ from cardtable.games.royal_casino.groups import (
     joined,
     sums_of,
     taken,
-    unions_of,
     worth,
 )
 from cardtable.games.royal_casino.table import State, TableBuild
@@ -71,6 +72,9 @@ _BIT_CARD = {1 << c: c for c in range(52)}
 #: By rank: the build values a card may make alone with loose groups worth that value (RC-9:
 #: an 8 onto a loose 8, or onto a 5 and a 3), as bits: its value, and for an ace also 14.
 _OWN_VALUES = tuple(sum(1 << v for v in HAND_VALUES[rank]) for rank in range(13))
+#: RC-2: a lone loose ace is a group worth 14 (aces pair with aces, as eights with eights).
+_ACES = RANK_MASK[0]
+_PAIR_BIT = 1 << MAX_VALUE
 
 
 def sides_of(players: int) -> int:
@@ -125,6 +129,8 @@ def _plays_without_builds(hand: int, loose: int) -> list[Action]:
     else:
         folded, up_to, c, d, h, s = loose, CARDS_UP_TO, ALL_CARDS, 0, 0, 0
         sums = SUMS.get(folded) or sums_of(folded)
+    if loose & _ACES:
+        sums |= _PAIR_BIT
     cards = _cards_of(hand)
     for p in cards:
         if not loose & _SAME_RANK[p]:  # RC-15, RC-16
@@ -188,6 +194,8 @@ def _plays_with_builds(state: State, hand: int, partner_may_raise: bool) -> list
     loose = state.loose
     folded, up_to, c, d, h, s = fold(loose)
     sums = RANK_SUMS[folded] if up_to is RANKS_UP_TO else SUMS.get(folded) or sums_of(folded)
+    if loose & _ACES:
+        sums |= _PAIR_BIT
     builds, owned, raisable, addable = _builds_by_role(state, partner_may_raise)
     build_values = 0
     for b in builds:
@@ -234,15 +242,17 @@ def _plays_with_builds(state: State, hand: int, partner_may_raise: bool) -> list
             for b in raisable:  # RC-10: the played card alone raises a single build
                 value = b.value + vp
                 if kept >> value & 1:
-                    for m in unions_of(folded, up_to, value):
-                        m = b.cards | (m & c) | (m & d) << 13 | (m & h) << 26 | (m & s) << 39
-                        plays.append(BUILDS.get((m << 6 | p) << 4 | value) or build_of(p, m, value))
-            for b in addable:  # RC-11: a group worth the build's value is added to it
-                value = b.value
-                if kept >> value & 1:
-                    for m in joined(folded, up_to, vp, value):
-                        m = b.cards | (m & c) | (m & d) << 13 | (m & h) << 26 | (m & s) << 39
-                        plays.append(BUILDS.get((m << 6 | p) << 4 | value) or build_of(p, m, value))
+                    m = b.cards
+                    plays.append(BUILDS.get((m << 6 | p) << 4 | value) or build_of(p, m, value))
+        for b in addable:  # RC-11: a group worth the build's value is added to it
+            value = b.value
+            if kept >> value & 1:
+                parts = joined(folded, up_to, HAND_VALUES[p][0], value)
+                if value == MAX_VALUE and rank == 0:  # an ace counting 1 or alone 14 (RC-2)
+                    parts = _either(parts, joined(folded, up_to, MAX_VALUE, value))
+                for m in parts:
+                    m = b.cards | (m & c) | (m & d) << 13 | (m & h) << 26 | (m & s) << 39
+                    plays.append(BUILDS.get((m << 6 | p) << 4 | value) or build_of(p, m, value))
     return plays
 
 
@@ -283,3 +293,8 @@ def _build_combos(v: int, builds: tuple[TableBuild, ...], must: int) -> list[int
     if must:
         combos = [x for x in combos if x & must == must]
     return combos
+
+
+def _either(first: Masks, second: Masks) -> Masks:
+    """The parts found counting a played ace 1 or 14, once each (RC-2)."""
+    return tuple(sorted({*first, *second}))

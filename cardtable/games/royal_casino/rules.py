@@ -1,4 +1,4 @@
-"""``RoyalCasino``: the Rules contract for Royal Casino (RULES.md RC-1 … RC-23): the deal,
+"""``RoyalCasino``: the Rules contract for Royal Casino (RULES.md RC-1 … RC-25): the deal,
 applying plays, views and zones. Legal plays, refusals and scoring live in their own modules."""
 
 from __future__ import annotations
@@ -24,7 +24,12 @@ from cardtable.games.royal_casino.table import (
     new_state,
 )
 from cardtable.games.royal_casino.values import SPADE_MASK, table_sum
-from cardtable.games.royal_casino.views import BuildView, RoyalCasinoOptions, RoyalCasinoView
+from cardtable.games.royal_casino.views import (
+    BuildView,
+    CaptureView,
+    RoyalCasinoOptions,
+    RoyalCasinoView,
+)
 from cardtable.games.royal_casino.worlds import sample_world
 
 HAND_SIZE = 4  # RC-3
@@ -49,6 +54,11 @@ class RoyalCasino(Rules[State]):
         OptionSpec(
             "partner_may_raise", False, "partners may raise each other's single builds (RC-10)"
         ),
+        OptionSpec(
+            "open_piles",
+            False,
+            "captured piles lie face up, so nobody needs to remember them: easier (RC-24)",
+        ),
     )
 
     def __init__(self, players: int, options: Mapping[str, object]) -> None:
@@ -57,6 +67,7 @@ class RoyalCasino(Rules[State]):
         self.target = self.settings["target"]
         self.sweeps_on = self.settings["sweeps"]
         self.partner_may_raise = self.settings["partner_may_raise"]
+        self.open_piles = self.settings["open_piles"]
         self._sides = sides_of(players)
         self._next_seat = tuple((seat + 1) % players for seat in range(players))  # C-2
 
@@ -87,6 +98,7 @@ class RoyalCasino(Rules[State]):
             last_capture=-1,
             stock=stock[TABLE_CARDS:],
             near=near_items(scores, self.target),
+            captures=(),
         )
 
     def to_move(self, state: State) -> int | None:
@@ -105,6 +117,7 @@ class RoyalCasino(Rules[State]):
         hands = tuple(hands_now)
         loose, builds, piles, sweeps = state.loose, state.builds, state.piles, state.sweeps
         last = state.last_capture
+        captures = state.captures
         if type(play) is Trail:  # RC-15
             loose |= bit
         elif type(play) is Capture:  # RC-5
@@ -114,8 +127,10 @@ class RoyalCasino(Rules[State]):
                 builds = tuple(b for b in builds if not b.cards & taken)
             last = seat % self._sides
             piles = _add(piles, last, taken | bit)
-            if self.sweeps_on and not loose and not builds:  # RC-18
+            swept = self.sweeps_on and not loose and not builds  # RC-18
+            if swept:
                 sweeps = _bump(sweeps, last)
+            captures = (*captures, (seat, play.card, taken, swept))  # RC-24: seen made
         elif type(play) is Build:  # RC-9 … RC-11
             builds = _with_build(builds, play, bit, seat)
             loose &= ~play.cards
@@ -133,7 +148,17 @@ class RoyalCasino(Rules[State]):
                     loose, builds = 0, ()
                 turn = -1
         return new_state(
-            state.dealer, turn, hands, loose, builds, piles, sweeps, last, stock, state.near
+            state.dealer,
+            turn,
+            hands,
+            loose,
+            builds,
+            piles,
+            sweeps,
+            last,
+            stock,
+            state.near,
+            captures,
         )
 
     def explain(self, state: State, action: Action) -> IllegalActionError:
@@ -153,8 +178,10 @@ class RoyalCasino(Rules[State]):
 
     # -- what players see (C-6) ---------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> RoyalCasinoView:
-        """Public: the table, every pile (captures are made face up), sweeps, the stock's size,
-        hand sizes. Private: the seat's own hand."""
+        """Public: the table, every capture as it was made, each side's pile size and sweep
+        markers, the stock's size, hand sizes. The piles themselves (their cards, their
+        spades) only with ``open_piles`` or once the hand is over (RC-24). Private: the seat's
+        own hand."""
         per_deal = HAND_SIZE * self.players
         builds: list[BuildView] = [
             {
@@ -165,15 +192,26 @@ class RoyalCasino(Rules[State]):
             }
             for b in state.builds
         ]
+        shown = self.open_piles or state.turn < 0  # RC-24: face down until the hand is scored
+        markers: list[list[str]] = [[] for _ in state.piles]
+        captures: list[CaptureView] = []
+        for taker, card, taken, swept in state.captures:
+            captures.append(
+                {"seat": taker, "card": CARD_NAMES[card], "cards": _names(taken), "sweep": swept}
+            )
+            if swept:  # RC-18, RC-24: the sweeping card lies face up on the pile
+                markers[taker % self._sides].append(CARD_NAMES[card])
         return {
             "hand": None if seat is None else _names(state.hands[seat]),
             "hand_sizes": [h.bit_count() for h in state.hands],
             "loose": _names(state.loose),
             "builds": builds,
-            "piles": [_names(p) for p in state.piles],
+            "piles": [_names(p) for p in state.piles] if shown else None,
             "pile_sizes": [p.bit_count() for p in state.piles],
-            "pile_spades": [(p & SPADE_MASK).bit_count() for p in state.piles],
+            "pile_spades": [(p & SPADE_MASK).bit_count() for p in state.piles] if shown else None,
             "sweeps": list(state.sweeps),
+            "sweep_cards": markers,
+            "captures": captures,
             "stock": len(state.stock),
             "deal": (len(FULL_DECK) - TABLE_CARDS - len(state.stock)) // per_deal,
             "deals": (len(FULL_DECK) - TABLE_CARDS) // per_deal,

@@ -4,7 +4,9 @@ Near 21 generalises to any ``target``: a side starting a hand ``target - 3``, ``
 points short is limited to most cards, Big Casino or Little Casino. A hand dealt while some
 side already has the target is a tie-break hand (RC-23): only a tie at the top can leave a
 side at the target without a winner, so the scores passed to ``deal`` and ``settle`` say which
-hands those are, and they have no near-21 limits.
+hands those are, and they have no near-21 limits; but a side ``target - 3`` or fewer points
+short (18 or more of 21) scores no sweeps in any hand, tie-break hands included (RC-22's last
+sentence, RC-23).
 """
 
 from __future__ import annotations
@@ -61,10 +63,13 @@ def settle_hand(state: State, scores: tuple[int, ...], target: int) -> Settlemen
     award("little casino", holder(LITTLE_CASINO), 1)
     for name, ace in ACES:
         award(name, holder(ace), 1)
-    # RC-18: sweeps cancel; a near-21 side's sweeps still cancel others' (RC-22).
+    # RC-18: sweeps cancel; a side on 18 or more scores none in any hand (RC-22, RC-23), but
+    # its sweeps still cancel others'.
     sw = state.sweeps
     items["sweeps"] = [
-        max(0, sw[i] - max((sw[j] for j in range(sides) if j != i), default=0))
+        0
+        if scores[i] >= target - 3
+        else max(0, sw[i] - max((sw[j] for j in range(sides) if j != i), default=0))
         for i in range(sides)
     ]
     notes = []

@@ -1,6 +1,6 @@
 """The immutable state of a Royal Casino hand: hands, the table (loose cards and builds), the
-sides' piles and sweeps, and the undealt stock. ``apply`` returns new objects; nothing is ever
-copied deeply or changed in place.
+sides' piles and sweeps, the hand's captures as they were made, and the undealt stock.
+``apply`` returns new objects; nothing is ever copied deeply or changed in place.
 """
 
 from __future__ import annotations
@@ -26,13 +26,19 @@ class TableBuild:
     multiple: bool
 
 
+#: A capture as every player saw it made (RC-24: the public history of the hand): the seat,
+#: the card it played, the table cards it took (a mask), and whether it was a sweep (RC-18).
+Taken = tuple[int, int, int, bool]
+
+
 @dataclass(frozen=True, slots=True)
 class State:
     """One moment of a hand. Seats index ``hands``; sides index ``piles``, ``sweeps`` and
     ``near`` (the RC-22 item each side is limited to this hand: 0 none, else 1 most cards,
     2 Big Casino, 3 Little Casino). ``turn`` is -1 once the hand is over; ``last_capture`` is
-    the side that captured last, -1 before any capture. Builds are kept in the order of their
-    lowest card, so equal tables are equal states."""
+    the side that captured last, -1 before any capture. ``captures`` lists the hand's
+    captures in order (``Taken``): with face-down piles (RC-24) a seat sees them made but not
+    the piles they form. Builds are kept in the order of their lowest card."""
 
     dealer: int
     turn: int
@@ -44,6 +50,7 @@ class State:
     last_capture: int
     stock: tuple[int, ...]
     near: tuple[int, ...]
+    captures: tuple[Taken, ...]
 
     @property
     def table(self) -> int:
@@ -82,6 +89,7 @@ def new_state(
     last_capture: int,
     stock: tuple[int, ...],
     near: tuple[int, ...],
+    captures: tuple[Taken, ...],
 ) -> State:
     """``State(...)``, made about three times faster (see ``frozen``): ``apply`` makes one
     for every play."""
@@ -96,6 +104,7 @@ def new_state(
     made.last_capture = last_capture
     made.stock = stock
     made.near = near
+    made.captures = captures
     made.__class__ = State
     state: State = made
     return state

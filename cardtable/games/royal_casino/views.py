@@ -20,17 +20,31 @@ class BuildView(TypedDict):
     kind: str
 
 
+class CaptureView(TypedDict):
+    """A capture as every player saw it made (RC-24): the seat, the card it played, the table
+    cards it took, and whether it swept the table (RC-18)."""
+
+    seat: int
+    card: str
+    cards: list[str]
+    sweep: bool
+
+
 class RoyalCasinoView(TypedDict):
-    """``RoyalCasino.view``: a seat's view of a hand (``Match.view``'s ``state``)."""
+    """``RoyalCasino.view``: a seat's view of a hand (``Match.view``'s ``state``). ``piles``
+    and ``pile_spades`` are None while the piles lie face down (RC-24); ``sweep_cards`` are
+    each side's face-up sweep markers; ``captures`` the hand's captures in order."""
 
     hand: list[str] | None
     hand_sizes: list[int]
     loose: list[str]
     builds: list[BuildView]
-    piles: list[list[str]]
+    piles: list[list[str]] | None
     pile_sizes: list[int]
-    pile_spades: list[int]
+    pile_spades: list[int] | None
     sweeps: list[int]
+    sweep_cards: list[list[str]]
+    captures: list[CaptureView]
     stock: int
     deal: int
     deals: int
@@ -42,11 +56,12 @@ class RoyalCasinoView(TypedDict):
 
 
 class RoyalCasinoOptions(TypedDict):
-    """The options of ``RoyalCasino.option_specs``, validated (RC-10, RC-18, RC-21)."""
+    """The options of ``RoyalCasino.option_specs``, validated (RC-10, RC-18, RC-21, RC-24)."""
 
     target: int
     sweeps: bool
     partner_may_raise: bool
+    open_piles: bool
 
 
 def royal_casino_view(view: AnyView) -> MatchView[RoyalCasinoView, RoyalCasinoOptions]:

@@ -6,8 +6,9 @@ decision, so this reads the view with dictionary lookups and shuffles once.
 The view says more than the sizes: RC-13 makes every owner of a build hold a card of its value,
 so each other owner is first given one unseen card of each value it must hold, then the rest is
 dealt. (The true hands prove such cards exist, and all cards of one value are alike, so this
-never fails.) Nothing else public narrows the hidden cards: every capture is made face up and
-the piles are in the view, and no rule lets a play reveal what a hand lacks.
+never fails.) Nothing else public narrows the hidden cards: every capture is made face up,
+so the piles are known from the hand's captures (``captures``) even while they lie face down
+(RC-24), and no rule lets a play reveal what a hand lacks.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import random
 
 from cardtable.core.cards import CARD_NAMES, FULL_DECK
 from cardtable.games.royal_casino.scoring import NEAR_ITEMS
-from cardtable.games.royal_casino.table import State, TableBuild
+from cardtable.games.royal_casino.table import State, TableBuild, Taken
 from cardtable.games.royal_casino.values import VALUE_CARDS
 from cardtable.games.royal_casino.views import RoyalCasinoView
 
@@ -40,7 +41,11 @@ def sample_world(view: RoyalCasinoView, seat: int, rng: random.Random) -> State:
         TableBuild(b["value"], _mask(b["cards"]), b["owner"], b["kind"] == "multiple")
         for b in view["builds"]
     )
-    piles = tuple(_mask(p) for p in view["piles"])
+    captures = tuple(
+        (c["seat"], _BIT[c["card"]].bit_length() - 1, _mask(c["cards"]), c["sweep"])
+        for c in view["captures"]
+    )
+    piles = _piles(view, captures)
     seen = hand | loose
     for b in builds:
         seen |= b.cards
@@ -77,4 +82,15 @@ def sample_world(view: RoyalCasinoView, seat: int, rng: random.Random) -> State:
         last_capture=-1 if view["last_capture"] is None else view["last_capture"],
         stock=stock,
         near=tuple(_NEAR_CODES.get(item, 0) for item in view["near_21"]),
+        captures=captures,
     )
+
+
+def _piles(view: RoyalCasinoView, captures: tuple[Taken, ...]) -> tuple[int, ...]:
+    """The piles: as the view shows them, or, face down (RC-24), as the captures made them."""
+    if view["piles"] is not None:
+        return tuple(_mask(p) for p in view["piles"])
+    piles = [0] * len(view["pile_sizes"])
+    for seat, card, taken, _ in captures:
+        piles[seat % len(piles)] |= taken | 1 << card
+    return tuple(piles)

@@ -1,5 +1,8 @@
 // Royal Casino (RULES.md RC): the other seats at the top, the table (loose cards and builds)
-// in the middle, the viewer's hand at the bottom.
+// in the middle, the viewer's hand at the bottom. Play goes counter-clockwise (RC-25): the
+// seats are drawn as they sit around the viewer, the next to play on the right, a partner
+// across, the one before on the left. Captured piles lie face down (RC-24): each side's pile
+// shows its size and the sweep cards lying face up on it, its cards only with open piles.
 //
 // A move is chosen by clicking: a card from the hand (the card played), then the table
 // cards and builds it takes or builds with (a build is always taken whole, RC-7). Only the
@@ -52,11 +55,26 @@ export function render(area, view, ctx) {
 }
 
 // -- the seats ---------------------------------------------------------------------------------
+// The other seats from left to right as they sit around the viewer (a spectator sits in the
+// first seat's place): play passes to the right, counter-clockwise (RC-25).
+const PLACES = { 2: ["across"], 3: ["right", "left"], 4: ["right", "across", "left"] };
+
+export function seatPlaces(players, viewer) {
+  const after = seatsFrom(players, viewer).slice(1); // in playing order
+  const places = PLACES[players] ?? after.map(() => "across");
+  return after.map((seat, i) => ({ seat, place: places[i] })).reverse();
+}
+
 function seatsRow(ctx, view, s) {
   const row = el("div", { class: "rc-seats" });
-  for (const seat of seatsFrom(view.players, ctx.seat)) {
-    if (seat === ctx.seat) continue;
-    const box = el("div", { class: "rc-seat", data: { seat } });
+  row.setAttribute("aria-label", ctx.t("rc.direction"));
+  row.title = ctx.t("rc.direction");
+  const watching = ctx.seat === null || ctx.seat === undefined;
+  const places = seatPlaces(view.players, watching ? 0 : ctx.seat);
+  if (watching) places.push({ seat: 0, place: "near" });
+  for (const { seat, place } of places) {
+    const box = el("div", { class: "rc-seat", data: { seat, place } });
+    box.append(el("span", { class: "place", text: ctx.t(`rc.place.${place}`) }));
     if (view.to_move === seat) box.classList.add("to-move");
     const badges = el("div", { class: "badges" });
     if (s.dealer === seat) badges.append(dealerBadge(ctx));
@@ -242,18 +260,20 @@ function label(ctx, m) {
   return actionLabel(m.text);
 }
 
-// -- every side's pile: its size, spades, sweeps; the captured cards are public ----------------
+// -- every side's pile: face down (RC-24), its size and the sweep cards face up on it -----------
+// Its spades and cards only where the view gives them: open piles, or the hand scored.
 function piles(ctx, view, s) {
   const sizes = Array.isArray(s.pile_sizes) ? s.pile_sizes : [];
   if (!sizes.length) return el("div");
   const box = el("div", { class: "rc-piles" });
   sizes.forEach((size, side) => {
-    const facts = [ctx.t("rc.pile", { n: size })];
+    const facts = [ctx.t(Array.isArray(s.piles) ? "rc.pile" : "rc.pile_down", { n: size })];
     if (Array.isArray(s.pile_spades)) facts.push(ctx.t("rc.spades", { n: s.pile_spades[side] }));
     if (Array.isArray(s.sweeps)) facts.push(ctx.t("rc.sweeps", { n: s.sweeps[side] }));
     if (s.last_capture === side) facts.push(ctx.t("rc.last_capture"));
     const near = s.near_21?.[side];
     const body = [el("p", { class: "note", text: facts.join(" · ") })];
+    body.push(pileDrawing(ctx, size, s.sweep_cards?.[side] ?? []));
     if (near) {
       const item = tOr(`item.${near}`, near);
       body.push(el("p", { class: "note warn", text: ctx.t("rc.near", { item }) }));
@@ -271,4 +291,19 @@ function piles(ctx, view, s) {
     box.append(p);
   });
   return box;
+}
+
+// A face-down pile: a few backs with its count, and each sweep card face up across it (RC-18).
+function pileDrawing(ctx, size, markers) {
+  const drawn = el("div", { class: "pile-drawing" });
+  if (size > 0) drawn.append(backs(ctx, size, { max: 3 }));
+  if (markers.length) {
+    const label = ctx.t("rc.markers", { n: markers.length });
+    const row = el("span", { class: "sweep-markers", attrs: { role: "group" } });
+    row.setAttribute("aria-label", label);
+    row.title = label;
+    row.append(...markers.map((c) => ctx.cardElement(c, { small: true })));
+    drawn.append(row);
+  }
+  return drawn;
 }
