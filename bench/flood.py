@@ -12,7 +12,18 @@ Every client uses a
 loopback address (127.0.x.y: one per flooding client, as distinct machines would); every
 loop stops by itself at the end of its phase.
 
+Three more phases repeat attacks of one address each (docs/security.md, "One address against
+the room"): ``watchers`` watches a finished match of thousands of actions (stored before the
+server starts) over and over, and says hello there with a wrong token from 16 sockets;
+``trickle`` sends a complete request on each of many connections, then the next one a byte
+every 3 s; ``onesearch`` makes four tables of ``search:hard`` computers (the most one address
+may) and plays them. ``/healthz`` is asked twice a second from another address in every phase.
+``--person-level search:easy`` has the person play against a searching computer (the one
+the ``onesearch`` phase would slow).
+
     .venv/bin/python bench/flood.py --seconds 30
+    .venv/bin/python bench/flood.py --seconds 20 --floods watchers,trickle,onesearch \
+        --person-level search:easy
 """
 
 from __future__ import annotations
@@ -39,7 +50,10 @@ from load import launch
 
 HOST = "127.0.0.1"  # the server listens here only
 PERSON = "127.0.0.2"
+MONITOR = "127.0.0.9"  # asks /healthz
+ATTACKER = "127.0.5.1"  # the one address of the watchers, trickle and onesearch phases
 GAME = "royal-casino"
+LONG_TARGET = 1000  # Royal Casino to 1000: about 8,000 actions between random players
 
 
 def start_server(db: Path, bot_delay: float) -> tuple[subprocess.Popen[str], str]:
@@ -85,12 +99,12 @@ def first_move(seq: int, state: dict[str, Any]) -> str:
 
 
 # -- the person ---------------------------------------------------------------------------------
-async def person(base: str, until: float) -> list[tuple[float, float]]:
+async def person(base: str, until: float, level: str) -> list[tuple[float, float]]:
     """(sent at, seconds to the computer's reply) for each move, until ``until``."""
     samples: list[tuple[float, float]] = []
     seq = 1
     while time.monotonic() < until:
-        table, token = await new_table(base, PERSON, ["human", "heuristic"])
+        table, token = await new_table(base, PERSON, ["human", level])
         ws = await sit(base, PERSON, table, token)
         sent: float | None = None
         try:
@@ -112,8 +126,8 @@ async def person(base: str, until: float) -> list[tuple[float, float]]:
     return samples
 
 
-def person_process(base: str, until: float, out: Connection) -> None:
-    out.send(asyncio.run(person(base, until)))
+def person_process(base: str, until: float, level: str, out: Connection) -> None:
+    out.send(asyncio.run(person(base, until, level)))
     out.close()
 
 
@@ -130,8 +144,8 @@ async def creator(base: str, address: str, until: float, counts: Counter[str]) -
 
 
 async def hinter(base: str, address: str, table: str, token: str, until: float,
-                 counts: Counter[str]) -> None:  # fmt: skip
-    """At each turn: five hints at once, then the first legal move."""
+                 counts: Counter[str], hints: int = 5) -> None:  # fmt: skip
+    """At each turn: ``hints`` hints at once, then the first legal move."""
     ws = await sit(base, address, table, token)
     seq = 1
     try:
@@ -142,7 +156,7 @@ async def hinter(base: str, address: str, table: str, token: str, until: float,
                 continue
             view = msg["view"]
             if view["to_move"] == view["seat"]:
-                for _ in range(5):
+                for _ in range(hints):
                     seq += 1
                     await ws.send(json.dumps({"type": "hint", "seq": seq}))
                 seq += 1
@@ -173,11 +187,102 @@ async def idler(port: int, address: str, until: float, counts: Counter[str]) -> 
         await asyncio.sleep(0.5)
 
 
+async def watcher(base: str, table: str, token: str | None, until: float,
+                  counts: Counter[str]) -> None:  # fmt: skip
+    """Say hello at ``table`` (with ``token``: a wrong one), read what comes, leave; again."""
+    url = base.replace("http", "ws") + "/ws"
+    while time.monotonic() < until:
+        try:
+            async with connect(url, local_addr=(ATTACKER, 0), max_size=2**24) as ws:
+                await ws.send(json.dumps({"type": "hello", "seq": 1, "table": table,
+                                          "token": token}))  # fmt: skip
+                while (msg := await receive(ws, min(until, time.monotonic() + 10))) is not None:
+                    kind = msg["type"] if msg["type"] != "error" else msg["code"]
+                    if kind != "log":
+                        counts[kind] += 1
+                    if kind != "log" and kind != "welcome" and kind != "state":
+                        break
+                    if kind == "log" and msg["page"] + 1 == msg["pages"]:
+                        counts["whole move logs read"] += 1
+                        break
+        except Exception as e:  # refused (rate limited) or closed: try again
+            counts[type(e).__name__] += 1
+            await asyncio.sleep(0.2)
+
+
+async def trickler(port: int, until: float, counts: Counter[str]) -> None:
+    """A complete request, then the next one a byte every 3 s on the same connection."""
+    while time.monotonic() < until:
+        try:
+            reader, writer = await asyncio.open_connection(HOST, port, local_addr=(ATTACKER, 0))
+        except OSError:
+            counts["refused"] += 1
+            await asyncio.sleep(0.5)
+            continue
+        opened = time.monotonic()
+        try:
+            writer.write(b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n")
+            await writer.drain()
+            await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)
+            counts["first request answered"] += 1
+            for byte in b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n":
+                writer.write(bytes([byte]))
+                await writer.drain()
+                if await asyncio.wait_for(reader.read(1), 3.0) == b"":
+                    break
+        except TimeoutError:
+            pass  # the byte was not answered: go on trickling
+        except (OSError, asyncio.IncompleteReadError):
+            pass
+        counts["connections"] += 1
+        counts["seconds held, summed"] += round(time.monotonic() - opened)
+        writer.close()
+        await asyncio.sleep(0.5)
+
+
+async def health(base: str, until: float, counts: Counter[str]) -> None:
+    """``/healthz`` twice a second from its own address: its answers and slowest time."""
+    async with http(base, MONITOR) as client:
+        while time.monotonic() < until:
+            started = time.monotonic()
+            try:
+                r = await client.get("/healthz", timeout=5)
+                counts[f"healthz {r.status_code}"] += 1
+            except httpx2.TransportError:
+                counts["healthz failed"] += 1
+            took = round((time.monotonic() - started) * 1000)
+            counts["healthz slowest ms"] = max(counts["healthz slowest ms"], took)
+            await asyncio.sleep(0.5)
+
+
+async def one_searcher(base: str, until: float, counts: Counter[str]) -> None:
+    """Four search:hard tables from one address: two of computers only, two where it sits."""
+    jobs = []
+    for seats in (["search:hard", "search:hard"],) * 2 + (["human", "search:hard"],) * 2:
+        try:
+            table, token = await new_table(base, ATTACKER, seats)
+        except httpx2.HTTPStatusError as e:
+            counts[f"refused {e.response.status_code}"] += 1
+            continue
+        counts["tables of search:hard"] += 1
+        if token:
+            jobs.append(hinter(base, ATTACKER, table, token, until, Counter(), hints=0))
+    await asyncio.gather(*jobs, asyncio.sleep(max(0.0, until - time.monotonic())))
+
+
 async def flood(kind: str, base: str, args: argparse.Namespace, until: float,
                 tables: list[tuple[str, str, str]]) -> Counter[str]:  # fmt: skip
     counts: Counter[str] = Counter()
-    jobs: list[Any] = []
-    if kind == "creators":
+    jobs: list[Any] = [health(base, until, counts)]
+    if kind == "watchers":
+        jobs += [watcher(base, args.long_table, None, until, counts) for _ in range(4)]
+        jobs += [watcher(base, args.long_table, "w" * 24, until, counts) for _ in range(16)]
+    elif kind == "trickle":
+        port = int(base.rsplit(":", 1)[1])
+        jobs += [trickler(port, until, counts) for _ in range(args.trickle)]
+    elif kind == "onesearch":
+        jobs.append(one_searcher(base, until, counts))
+    elif kind == "creators":
         jobs = [creator(base, f"127.0.1.{i + 1}", until, counts) for i in range(args.creators)]
     elif kind == "hinters":
         jobs = [hinter(base, addr, t, tok, until, counts) for addr, t, tok in tables]
@@ -194,6 +299,59 @@ async def flood(kind: str, base: str, args: argparse.Namespace, until: float,
         await asyncio.sleep(max(0.0, until - time.monotonic()))
     await asyncio.gather(*jobs)
     return counts
+
+
+def store_long_match(db: Path) -> str:
+    """A finished Royal Casino match to ``LONG_TARGET`` between random players, stored as the
+    room would have (so the server starts with it); its table id."""
+    from cardtable.bots import make_bot
+    from cardtable.core.cards import cards_str
+    from cardtable.core.match import OS, Match
+    from cardtable.server.store import (
+        FINISHED,
+        Store,
+        StoredAction,
+        StoredHand,
+        StoredSeat,
+        StoredTable,
+        Summary,
+        now,
+    )
+
+    m = Match(GAME, seed=OS, target=LONG_TARGET)
+    bots = [make_bot(GAME, "random", seat) for seat in range(m.players)]
+    first = m.hands[0]
+    hands = [StoredHand(1, first.dealer, cards_str(first.deck, sort=False))]
+    actions: list[StoredAction] = []
+    while not m.is_over:
+        seat, hand = m.to_move, m.hand_number
+        assert seat is not None
+        action = bots[seat].choose(m.view(seat), m.legal_actions())
+        m.play(action)
+        actions.append(StoredAction(len(actions) + 1, hand, seat, str(action), "random"))
+        if m.hand_number > hand:
+            h = m.hands[-1]
+            hands.append(StoredHand(m.hand_number, h.dealer, cards_str(h.deck, sort=False)))
+    table = StoredTable(
+        id="longmatch", game=GAME, players=m.players, options={"target": LONG_TARGET}, seed=1,
+        first_dealer=m.first_dealer,
+        summary=Summary(FINISHED, len(actions), m.hand_number, m.scores, m.winner),
+        created_at=now(), seats=[StoredSeat(i, "random", None, False) for i in range(m.players)],
+        hands=hands, actions=actions,
+    )  # fmt: skip
+    store = Store(f"sqlite:///{db}")
+    try:
+        store.create_table(table)  # with every hand; the actions below, in one transaction
+        with store.engine.begin() as conn:
+            from cardtable.server.store import ActionRow
+
+            conn.execute(ActionRow.__table__.insert(), [  # type: ignore[attr-defined]
+                {"table_id": table.id, "number": a.number, "hand": a.hand, "seat": a.seat,
+                 "text": a.text, "by": a.by, "at": now()} for a in actions])  # fmt: skip
+    finally:
+        store.close()
+    print(f"a finished match of {len(actions)} actions stored as table {table.id}")
+    return table.id
 
 
 async def hint_tables(base: str, count: int) -> list[tuple[str, str, str]]:
@@ -224,19 +382,26 @@ def main() -> None:
     parser.add_argument("--hinters", type=int, default=16)
     parser.add_argument("--idle", type=int, default=1000)
     parser.add_argument("--searchers", type=int, default=12)
+    parser.add_argument("--trickle", type=int, default=200, help="connections of one address")
+    parser.add_argument("--person-level", default="heuristic", help="the person's opponent")
     parser.add_argument(
         "--floods", default="creators,hinters,idle,searchers", help="which, in order"
     )
     args = parser.parse_args()
     phases = ["quiet", *args.floods.split(",")]
     with tempfile.TemporaryDirectory() as tmp:
-        proc, base = start_server(Path(tmp) / "flood.db", args.bot_delay)
+        db = Path(tmp) / "flood.db"
+        if "watchers" in phases:
+            args.long_table = store_long_match(db)
+        proc, base = start_server(db, args.bot_delay)
         try:
             tables = asyncio.run(hint_tables(base, args.hinters))
             start = time.monotonic() + 2.0  # the person settles in first
             bounds = [start + i * args.seconds for i in range(len(phases) + 1)]
             receive, send = multiprocessing.Pipe(duplex=False)
-            child = multiprocessing.Process(target=person_process, args=(base, bounds[-1], send))
+            child = multiprocessing.Process(
+                target=person_process, args=(base, bounds[-1], args.person_level, send)
+            )
             child.start()
             time.sleep(max(0.0, start - time.monotonic()))
             counts = {}
@@ -247,7 +412,7 @@ def main() -> None:
         finally:
             proc.terminate()
             proc.wait(10)
-    print(f"bot reply time at the person's table (Royal Casino against a heuristic player, "
+    print(f"bot reply time at the person's table (Royal Casino against {args.person_level}, "
           f"--bot-delay {args.bot_delay:g} s included), {args.seconds:g} s per phase:")  # fmt: skip
     quiet = figures(samples, bounds[0], bounds[1])[1]
     for kind, lo, hi in zip(phases, bounds, bounds[1:], strict=False):

@@ -109,3 +109,54 @@ def test_a_rematch_keeps_its_creators_key(tmp_path: Path) -> None:
         assert r.status_code == 200, r.text  # the creator renews a link of the rematch too
         r = client.post(f"/api/tables/{following}/seats/0/link", json={"owner": "k" * 24})
         assert r.status_code == 403
+
+
+def test_replay_steps_play_on_from_kept_positions(tmp_path: Path, monkeypatch: Any) -> None:
+    """Stepping through a replay rebuilds the match once, not at every step; every step, in
+    any order, shows what the record replayed to that step shows."""
+    from cardtable.core.match import Match
+    from cardtable.server import replay
+
+    rebuilt: list[int | None] = []
+
+    class Counting:
+        @staticmethod
+        def from_record(record: Any, *, upto: int | None = None) -> Match:
+            rebuilt.append(upto)
+            return Match.from_record(record, upto=upto)
+
+    monkeypatch.setattr(replay, "Match", Counting)
+    with TestClient(make_app(tmp_path)) as client:
+        made = client.post("/api/tables", json={"game": TOY, "seats": ["random", "random"],
+                                                "options": {"target": 4}}).json()  # fmt: skip
+        table_id = made["table"]["id"]
+        record = None
+        while record is None:
+            r = client.get(f"/api/tables/{table_id}/record")
+            record = r.json() if r.status_code == 200 else None
+        steps = sum(len(h["actions"]) for h in record["hands"])
+        order = [*range(steps + 1), 3, 2, steps, 1, 0, steps // 2]
+        for step in order:
+            got = client.get(f"/api/tables/{table_id}/replay/{step}").json()
+            m = Match.from_record(record, upto=step)
+            assert got["step"] == step and got["scores"] == m.scores
+            assert got["seats"] == [m.view(0), m.view(1)] and got["spectator"] == m.view(None)
+        assert rebuilt[0] == 0 and len(rebuilt) <= 6  # forward steps played on, not rebuilt
+
+
+def test_a_table_of_computers_only_is_closed_at_its_length_limit(tmp_path: Path) -> None:
+    with TestClient(make_app(tmp_path, max_bot_actions=12, bot_delay=0.05)) as client:
+        room = client.app.state.room  # type: ignore[attr-defined]
+        made = client.post("/api/tables", json={"game": TOY, "seats": ["random", "random"],
+                                                "options": {"target": 99}}).json()  # fmt: skip
+        table_id = made["table"]["id"]
+        with connect(client) as watcher:
+            watcher.hello(table_id)
+            err = watcher.error()
+            assert err["code"] == "table_closed" and "12 actions" in err["message"]
+        summary = client.get(f"/api/tables/{table_id}").json()
+        assert summary["status"] == "closed" and summary["version"] == 12
+        assert table_id not in room.tables
+        person = client.post("/api/tables", json={"game": TOY, "seats": ["human", "random"],
+                                                  "options": {"target": 99}}).json()  # fmt: skip
+        assert person["table"]["id"] in room.tables  # a person's table has no such limit

@@ -62,10 +62,13 @@ def test_a_late_spectator_and_a_reload_get_the_whole_public_log(db_url: str) -> 
 def test_a_long_log_is_paged() -> None:
     rules = Match("buck-euchre", players=4, seed=1).rules
     actions = [StoredAction(v, 1, v % 4, "pass", "random") for v in range(1, 451)]
-    pages = movelog.pages("t", rules, actions, None)
+    pages = movelog.pages("t", rules, actions, None, latest=3)
     assert [len(p["entries"]) for p in pages] == [200, 200, 50]
     assert {p["pages"] for p in pages} == {3}
     assert [e["version"] for p in pages for e in p["entries"]] == list(range(1, 451))
+    joined = movelog.pages("t", rules, actions, None)  # a join: the latest pages only
+    assert [(p["page"], len(p["entries"])) for p in joined] == [(1, 200), (2, 50)]
+    assert joined[0]["entries"][0]["version"] == 201
     assert movelog.pages("t", rules, [], None) == []
     hidden = movelog.entry(rules, StoredAction(9, 1, 2, "discard 9h", "random"), 1)
     assert hidden["action"] is None

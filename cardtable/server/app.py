@@ -30,7 +30,6 @@ from cardtable.server.guard import Guard, error_body
 from cardtable.server.limits import client_address
 from cardtable.server.names import Who
 from cardtable.server.players import COOKIE
-from cardtable.server.replay import ReplayError, replay_step
 from cardtable.server.room import Room, RoomError
 from cardtable.server.rules_page import games as rules_games
 from cardtable.server.rules_page import language, rules_html
@@ -289,11 +288,7 @@ def create_app(config: ServerConfig | None = None, clock: Clock = now) -> FastAP
     @app.get("/api/tables/{table_id}/replay/{step}")
     async def get_replay(table_id: str, step: int, request: Request) -> dict[str, Any]:
         await room.check_club(table_id, await viewer(request))
-        record = await room.record(table_id)
-        try:
-            return await asyncio.to_thread(replay_step, record, step)
-        except ReplayError as e:
-            raise RoomError(400, str(e)) from None
+        return await room.replay(table_id, step, client_address(request.client))
 
     app.include_router(people_api.router(room, config))
 

@@ -42,6 +42,7 @@ class ServerConfig:
     max_sockets_per_client: int = 64  # WebSockets open at once
     refusal_seconds: float = 1.0  # a request refused for its rate is answered after this
     # -- time limits -------------------------------------------------------------------------
+    max_bot_actions: int = 3000  # a table of computers only is closed after this many actions
     open_table_seconds: float = 3600.0  # a table whose seats nobody joined is removed after it
     token_days: float = 7.0  # seat tokens stop working this long after the match ends
     hello_seconds: float = 30.0  # a WebSocket must join a table within this

@@ -42,6 +42,7 @@ class Code(StrEnum):
     TOO_MANY_SOCKETS = "too_many_sockets"
     HELLO_TIMEOUT = "hello_timeout"
     TABLE_MOVED = "table_moved"
+    TABLE_CLOSED = "table_closed"
     BAD_NAME = "bad_name"
     FORBIDDEN = "forbidden"
 

@@ -33,6 +33,7 @@ from cardtable.server.limits import AddressBuckets, AddressCounts
 from cardtable.server.names import Who
 from cardtable.server.protocol import Code
 from cardtable.server.relay import Relay, Remote
+from cardtable.server.replay import ReplayError, replay_kept
 from cardtable.server.seats import BOT_SEED_BITS, HUMAN, levels_for, seat_who
 from cardtable.server.store import (
     CLOSED,
@@ -393,6 +394,7 @@ class Room:
         )
         table.on_lost = self._lose
         table.on_finished = self._finished
+        table.on_capped = self._capped
         self.tables[stored.id] = table
         return table
 
@@ -508,6 +510,27 @@ class Room:
             table.stop()
             table.detach_all(Code.TABLE_EXPIRED, "Nobody joined this table in time; it was removed")
             log.info("table %s: nobody joined it; removed", table.id)
+
+    def _capped(self, table: LiveTable) -> None:
+        """A table of computers only played ``max_bot_actions``: closed, its log kept."""
+        task = asyncio.get_running_loop().create_task(self._close_capped(table))
+        _background.add(task)
+        task.add_done_callback(_background.discard)
+
+    async def _close_capped(self, table: LiveTable) -> None:
+        try:
+            await self.store.run(self.store.store.close_table, table.id)
+        except Exception:
+            log.exception("table %s: could not close it", table.id)
+            return
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        table.stop()
+        limit = self.config.max_bot_actions
+        table.detach_all(
+            Code.TABLE_CLOSED, f"A table of computers only plays {limit} actions; it was closed"
+        )
+        log.info("table %s: computers only, %d actions; closed", table.id, table.version)
 
     async def _sweep(self) -> None:
         every = min(60.0, max(1.0, self.config.open_table_seconds / 4))
@@ -674,6 +697,18 @@ class Room:
         if stored is None:
             raise RoomError(404, f"No table {table_id!r}")
         return stored_summary(stored)
+
+    async def replay(self, table_id: str, step: int, address: str) -> dict[str, Any]:
+        """A finished match after ``step`` actions, played forward in the replay worker from
+        the nearest position it keeps; one address's steps wait their turn behind others'."""
+        record = await self.record(table_id)
+        try:
+            found: dict[str, Any] = await self.workers.replays.run(
+                address, replay_kept, table_id, record, step
+            )
+        except ReplayError as e:
+            raise RoomError(400, str(e)) from None
+        return found
 
     async def record(self, table_id: str) -> dict[str, Any]:
         """The finished match's full record (decks included), replayed and checked; refused

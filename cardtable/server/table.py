@@ -123,6 +123,9 @@ class LiveTable:
         # The lease this copy serves under: its actions are stored only while it is current.
         self.fence: Fence | None = None
         self.on_finished: Callable[[LiveTable], None] | None = None  # the match just ended
+        # Called once a table of computers only has played ``max_bot_actions``: the room
+        # closes it (nobody would watch a match that long; it only costs the room).
+        self.on_capped: Callable[[LiveTable], None] | None = None
 
     # -- lifecycle ------------------------------------------------------------------------
     def start(self, *, restored: bool) -> None:
@@ -186,6 +189,11 @@ class LiveTable:
     @property
     def has_search(self) -> bool:
         return any(not s.is_human and s.kind not in QUICK_LEVELS for s in self.seats)
+
+    @property
+    def capped(self) -> bool:
+        """Computers only, and as long as such a table may play (``max_bot_actions``)."""
+        return not self.has_person and self.version >= self.config.max_bot_actions
 
     @property
     def unjoined(self) -> bool:
@@ -602,7 +610,7 @@ class LiveTable:
 
     # -- computer players -----------------------------------------------------------------
     def _bot_to_move(self) -> Seat | None:
-        if self.status != RUNNING or self.lost:
+        if self.status != RUNNING or self.lost or self.capped:
             return None
         to_move = self.match.to_move
         if to_move is None:
@@ -649,4 +657,8 @@ class LiveTable:
                 self.broadcast()
             if self.status == FINISHED:
                 self._after_action()
+                return
+            if not self.has_person and self.version >= self.config.max_bot_actions:
+                if self.on_capped is not None:
+                    self.on_capped(self)
                 return

@@ -85,6 +85,9 @@ class Workers:
         self._search = worker_pool("search", max(1, search_workers), processes)
         self._fair_search = FairPool(self._search, max(1, search_workers))
         self._hints = worker_pool("hint", max(1, hint_workers), processes)
+        # Replay steps: one process keeps recent positions (``replay.py``); addresses in turn.
+        self._replays = worker_pool("replay", 1, processes)
+        self.replays = FairPool(self._replays, 1)
         self.hint_capacity = max(1, hint_workers) + max(0, max_queued_hints)
         self._pending = 0  # hints submitted and not finished (running or queued)
         self._lock = threading.Lock()
@@ -129,4 +132,5 @@ class Workers:
         """Drop what waits; a worker process finishes its search (a second or so) and exits."""
         self._bots.shutdown(wait=False, cancel_futures=True)
         self._search.shutdown(wait=False, cancel_futures=True)
+        self._replays.shutdown(wait=False, cancel_futures=True)
         self._hints.shutdown(wait=True, cancel_futures=True)

@@ -248,7 +248,7 @@ function onError(msg) {
     return;
   }
   if (msg.code === "table_moved") return; // the socket closes; the page connects again
-  if (msg.code === "unknown_table" || msg.code === "table_expired") {
+  if (["unknown_table", "table_expired", "table_closed"].includes(msg.code)) {
     page.conn.stop();
     backOnline();
     showError({ code: msg.code });
