@@ -19,6 +19,8 @@ from cardtable.cli.text import set_language, t
 from cardtable.core.errors import CardtableError
 from cardtable.core.match import Match
 
+TOO_DEEP = "the file nests its JSON too deeply to be a record"
+
 
 class Replay:
     """A record and the step shown: 0 is the first deal, M the last action."""
@@ -179,7 +181,7 @@ def replay(
     console = text.console(lang)
     try:
         set_language(lang)
-        data = json.loads(record.read_text())
+        data = json.loads(record.read_text())  # (nesting past Python's limit: RecursionError)
         if not isinstance(data, dict):
             raise CardtableError("a record must be a JSON object")
         r = Replay(
@@ -188,6 +190,9 @@ def replay(
             Look(letters or bool(os.environ.get("NO_COLOR")), sort == "rank"),
             console,
         )
+    except RecursionError:  # a hostile file: JSON nested thousands deep
+        text.error(console, t("term.replay.cannot", path=str(record), reason=TOO_DEEP))
+        raise typer.Exit(2) from None
     except (OSError, ValueError, CardtableError) as e:
         text.error(console, t("term.replay.cannot", path=str(record), reason=str(e)))
         raise typer.Exit(2) from None

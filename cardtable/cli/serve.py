@@ -118,6 +118,15 @@ def serve(
             help="import a module that registers more games or players",
         ),
     ] = None,
+    allow_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allow-origin",
+            envvar="CARDTABLE_ALLOW_ORIGIN",
+            help="another site whose pages may open the room's WebSocket, e.g. "
+            "https://club.example.org (the room's own pages always may)",
+        ),
+    ] = None,
     root_path: Annotated[
         str,
         typer.Option(
@@ -182,6 +191,7 @@ def serve(
         burst=max(1, int(rate * 2)),
         bus=bus,
         lease_seconds=lease_seconds,
+        allowed_origins=tuple(o.rstrip("/").lower() for o in allow_origin or ()),
         http_burst=max(1, int(limits["http_rate"] * 4)),
         **limits,
     )

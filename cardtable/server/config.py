@@ -60,6 +60,8 @@ class ServerConfig:
     bus: str | None = None  # redis://… for Redis pub/sub; default: PostgreSQL's LISTEN/NOTIFY
     lease_seconds: float = 6.0  # a dead node's tables are taken over after about this long
     max_queued_hints: int = 8  # hints waiting for a thread, room-wide; beyond, "busy"
+    # sites besides the room's own whose pages may open /ws (scheme://host[:port], lower case)
+    allowed_origins: tuple[str, ...] = ()
     openapi: bool = False  # serve /openapi.json
     people_per_minute: float = 6.0  # names, clubs, invites, sign-ins one address makes a minute
     people_burst: int = 20

@@ -17,6 +17,7 @@ import os
 import secrets
 import socket
 from collections import Counter, OrderedDict
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -184,9 +185,16 @@ class Room:
         served = self._served(table_id)
         if served is not None:
             return served
+        return await self._once(table_id, lambda: self._take_now(table_id))
+
+    async def _once(
+        self, table_id: str, work: Callable[[], Awaitable[LiveTable | leases.Holder | None]]
+    ) -> LiveTable | leases.Holder | None:
+        """``work`` for a table, once at a time: whoever asks meanwhile waits for the same
+        answer (a table is taken, or a finished one rebuilt, once however many ask at once)."""
         pending = self._taking.get(table_id)
         if pending is None:
-            pending = asyncio.ensure_future(self._take_now(table_id))
+            pending = asyncio.ensure_future(work())
             self._taking[table_id] = pending
             pending.add_done_callback(lambda _: self._taking.pop(table_id, None))
         taken: LiveTable | leases.Holder | None = await asyncio.shield(pending)
@@ -565,7 +573,8 @@ class Room:
         if token is not None and not any(s.token_hash == token_hash(token) for s in stored.seats):
             raise WrongToken(table_id)
         if stored.summary.status == FINISHED:
-            return await self._load(table_id, restored=True)
+            built = await self._once(table_id, lambda: self._load(table_id, restored=True))
+            return built if isinstance(built, LiveTable) else None
         held = await self._take(table_id)
         if not isinstance(held, leases.Holder):
             return held

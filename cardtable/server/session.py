@@ -29,8 +29,25 @@ log = logging.getLogger("cardtable.server")
 CLOSE_POLICY = 1008  # too many sockets from one address, or no hello in time
 
 
+def origin_allowed(websocket: WebSocket, config: ServerConfig) -> bool:
+    """A browser says which site's page opens a WebSocket (``Origin``); only the room's own
+    pages and the sites ``--allow-origin`` names may, so another site's page cannot use a
+    visitor's seat links or play in their name. Programs send no ``Origin`` (and could send
+    any): they are let in, as every message is checked anyway."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    origin = origin.rstrip("/").lower()
+    url = websocket.url
+    own = f"{'https' if url.scheme == 'wss' else 'http'}://{url.netloc}".lower()
+    return origin == own or origin in config.allowed_origins
+
+
 async def serve_socket(websocket: WebSocket, room: Room, config: ServerConfig) -> None:
     address = client_address(websocket.client)
+    if not origin_allowed(websocket, config):
+        await websocket.close(CLOSE_POLICY, "origin not allowed")  # before accepting: HTTP 403
+        return
     await websocket.accept()
     if not room.sockets.acquire(address):
         limit = config.max_sockets_per_client
