@@ -55,10 +55,14 @@ def create(
     game: str = TOY,
     seats: list[str] | None = None,
     players: int | None = None,
+    stand_ins: str | None = None,
     **options: Any,
 ) -> tuple[str, dict[str, str]]:
-    """A new table: its id and the token of each human seat (keys are seat numbers as text)."""
+    """A new table: its id and the token of each human seat (keys are seat numbers as text);
+    ``stand_ins``: its away policy (host.py), when not the default."""
     body: dict[str, Any] = {"game": game, "options": options}
+    if stand_ins is not None:
+        body["stand_ins"] = stand_ins
     if seats is not None:
         body["seats"] = seats
     if players is not None:

@@ -130,7 +130,8 @@ def test_reconnecting_with_the_token_resumes_the_seat(db_url: str) -> None:
 def test_away_player_is_replaced_by_a_computer_and_takes_the_seat_back(db_url: str) -> None:
     app = make_app(db_url, takeover_seconds=0.2, bot_delay=0.02)
     with TestClient(app) as client:
-        table_id, tokens = create(client, seats=["human", "random"], target=99)
+        # stand-ins "always": they play on with no person at the table (the default pauses)
+        table_id, tokens = create(client, seats=["human", "random"], stand_ins="always", target=99)
         with connect(client) as me:
             me.hello(table_id, tokens["0"])
             me.my_turn()

@@ -37,11 +37,13 @@ def test_the_creator_gives_a_seat_a_new_link_and_the_old_one_stops_working(
             assert holder.hello(table_id)["seat"] is None  # still connected, now watching
         with connect(client) as c:
             c.send(type="hello", table=table_id, token=old)
-            assert c.error()["code"] == "bad_token"
+            replaced = c.error()  # the old link's page can say why (host.py)
+            assert replaced["code"] == "token_replaced"
+            assert replaced["key"] == "join.replaced.link" and replaced["params"] == {"seat": 0}
             assert c.hello(table_id, new)["seat"] == 0
     with TestClient(make_app(tmp_path)) as client, connect(client) as c:  # after a restart
         c.send(type="hello", table=table_id, token=old)
-        assert c.error()["code"] == "bad_token"
+        assert c.error()["code"] == "token_replaced"
         assert c.hello(table_id, new)["seat"] == 0
 
 

@@ -13,7 +13,7 @@ import math
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, TypeVar
 
 from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -24,7 +24,7 @@ from starlette.exceptions import HTTPException
 
 from cardtable.bots import LEVELS
 from cardtable.core.registry import game_ids, rules_class
-from cardtable.server import people_api
+from cardtable.server import host, people_api
 from cardtable.server.config import ServerConfig
 from cardtable.server.guard import Guard, error_body
 from cardtable.server.limits import client_address
@@ -41,6 +41,7 @@ STATIC = Path(__file__).parent / "static"
 HEALTH_TIMEOUT = 5.0  # seconds the health check waits for the database
 
 log = logging.getLogger("cardtable.server")
+T = TypeVar("T")
 
 
 class CreateTable(BaseModel):
@@ -50,6 +51,8 @@ class CreateTable(BaseModel):
     players: int | None = None
     options: dict[str, Any] = Field(default_factory=dict, max_length=32)
     seats: list[str] | None = Field(default=None, max_length=16)
+    # the away policy (host.py): stand-ins only while a person is here, or always
+    stand_ins: Literal["present", "always"] = "present"
 
 
 class RematchRequest(BaseModel):
@@ -69,6 +72,18 @@ class NewLink(BaseModel):
     """The creator's key, given when the table was created."""
 
     owner: str = Field(max_length=128)
+
+
+class PauseRequest(NewLink):
+    """The host pauses (true) or resumes (false) the match."""
+
+    paused: bool
+
+
+class SeatRequest(NewLink):
+    """The host gives a seat to a computer of ``level``, or to a person (``"human"``)."""
+
+    kind: str = Field(max_length=32)
 
 
 def games_catalogue(installed_bots: bool = False) -> dict[str, Any]:
@@ -229,7 +244,12 @@ def create_app(config: ServerConfig | None = None, clock: Clock = now) -> FastAP
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         table, tokens, owner = await room.create(
-            body.game, body.players, body.options, body.seats, client_address(request.client)
+            body.game,
+            body.players,
+            body.options,
+            body.seats,
+            client_address(request.client),
+            stand_ins=body.stand_ins,
         )
         # the room's address as the browser sees it: behind a proxy, its scheme and host, and
         # the path prefix (root_path) whether Uvicorn was given it or the room is mounted
@@ -269,6 +289,22 @@ def create_app(config: ServerConfig | None = None, clock: Clock = now) -> FastAP
         base = str(request.base_url).rstrip("/")
         return {"seat": seat, "token": token, "link": f"{base}/table/{table_id}#token={token}"}
 
+    @app.post("/api/tables/{table_id}/pause")
+    async def pause(table_id: str, body: PauseRequest) -> dict[str, Any]:
+        return await hosting(host.set_paused(room, table_id, body.owner, body.paused))
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/kind")
+    async def seat_kind(
+        table_id: str, seat: int, body: SeatRequest, request: Request
+    ) -> dict[str, Any]:
+        if body.kind != HUMAN:
+            await hosting(host.give_to_computer(room, table_id, body.owner, seat, body.kind))
+            return {"seat": seat, "kind": body.kind}
+        token = await hosting(host.give_to_person(room, table_id, body.owner, seat))
+        base = str(request.base_url.replace(path=request.scope.get("root_path", ""))).rstrip("/")
+        link = f"{base}/table/{table_id}#token={token}"
+        return {"seat": seat, "kind": HUMAN, "token": token, "link": link}
+
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str, request: Request) -> dict[str, Any]:
         await room.check_club(table_id, await viewer(request))
@@ -297,6 +333,14 @@ def create_app(config: ServerConfig | None = None, clock: Clock = now) -> FastAP
         await serve_socket(websocket, room, config)
 
     return app
+
+
+async def hosting(work: Awaitable[T]) -> T:
+    """A host's request (host.py), its refusal as the room's own."""
+    try:
+        return await work
+    except host.HostError as e:
+        raise RoomError(e.status, e.message, e.code) from None
 
 
 def _page(html: str) -> Callable[[], Awaitable[FileResponse]]:

@@ -45,6 +45,8 @@ class Code(StrEnum):
     TABLE_CLOSED = "table_closed"
     BAD_NAME = "bad_name"
     FORBIDDEN = "forbidden"
+    PAUSED = "paused"
+    TOKEN_REPLACED = "token_replaced"
 
 
 MAX_SEQ = 2**53 - 1  # exact in JavaScript numbers

@@ -22,6 +22,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
+from cardtable.server import host
 from cardtable.server import protocol as p
 from cardtable.server.bus import Bus
 from cardtable.server.connection import Connection
@@ -186,7 +187,7 @@ class Relay:
         elif op in ("hello", "play", "sync", "hint", "leave"):
             key = (str(message["from"]), conn_id)
             self._in_order(key, self._serve(key, message))
-        elif op in ("pace", "token"):
+        elif op in ("pace", "token", "hosted"):
             self._in_order(("", str(message["table"])), self._command(message))
         else:
             log.error("bus: unknown message %r ignored", op)
@@ -257,6 +258,8 @@ class Relay:
             return
         if message["op"] == "pace":
             table.set_pace(float(message["seconds"]))
+        elif message["op"] == "hosted":  # a host's change stored at another node (host.py)
+            await host.reload(table)
         else:
             await table.reload_token(int(message["seat"]), str(message["hash"]))
 

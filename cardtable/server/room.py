@@ -27,7 +27,7 @@ from cardtable.core.cards import cards_str
 from cardtable.core.errors import CardtableError, OptionError
 from cardtable.core.match import OS, Match
 from cardtable.core.registry import rules_class
-from cardtable.server import clubs, leases, ratings
+from cardtable.server import clubs, events, host, leases, ratings
 from cardtable.server.bus import Bus, make_bus
 from cardtable.server.config import ServerConfig
 from cardtable.server.limits import AddressBuckets, AddressCounts
@@ -271,6 +271,8 @@ class Room:
         owner_hash: str | None = None,
         club: str | None = None,
         seated: dict[int, tuple[str, str]] | None = None,
+        *,
+        stand_ins: str = host.PRESENT,
     ) -> tuple[LiveTable, dict[int, str], str]:
         """A new table, the secret token of each human seat, and the creator's key (which
         may ask for new seat links); with ``owner_hash`` (a rematch), the earlier table's key
@@ -313,7 +315,9 @@ class Room:
                 )
         self._pending.append(counted)
         try:
-            return await self._create(match, kinds, address, owner_hash, club, seated or {})
+            return await self._create(
+                match, kinds, address, owner_hash, club, seated or {}, stand_ins
+            )
         finally:
             self._pending.remove(counted)
 
@@ -351,6 +355,7 @@ class Room:
         owner_hash: str | None = None,
         club: str | None = None,
         seated: dict[int, tuple[str, str]] | None = None,
+        stand_ins: str = host.PRESENT,
     ) -> tuple[LiveTable, dict[int, str], str]:
         seated = seated or {}
         table_id = secrets.token_urlsafe(6)
@@ -391,6 +396,8 @@ class Room:
         await self.store.create_table(stored, self.node, self.config.lease_seconds)
         table = self._live(stored, match)
         table.fence = Fence(self.node, 1)  # a new lease row starts at epoch 1
+        if stand_ins != host.PRESENT:  # the away policy, when not the default: an event
+            table.hosting = host.Hosting([await host.policy_event(self, table_id, stand_ins)])
         table.creator = address
         table.start(restored=False)
         log.info("table %s: %s for %d created", table_id, match.game_id, match.players)
@@ -434,7 +441,13 @@ class Room:
                     kinds = [s.kind for s in table.seats]
                     owner = await self.store.owner_hash(table_id)  # the creator's key goes on
                     new, tokens, _ = await self.create(
-                        m.game_id, m.players, dict(m.rules.options), kinds, address, owner
+                        m.game_id,
+                        m.players,
+                        dict(m.rules.options),
+                        kinds,
+                        address,
+                        owner,
+                        stand_ins=table.hosting.policy,
                     )
                     table.offer_rematch(Rematch(new.id, tokens, seat.number))
         finally:
@@ -472,9 +485,8 @@ class Room:
 
     async def new_link(self, table_id: str, seat: int, owner: str) -> str:
         """A new token for a person's seat, asked for with the creator's key; the old link
-        stops working at once."""
-        stored_owner = await self.store.owner_hash(table_id)
-        if stored_owner is None or not secrets.compare_digest(stored_owner, token_hash(owner)):
+        stops working at once (and its page says it was replaced: a ``link`` event)."""
+        if not await host.is_host(self, table_id, owner):
             raise RoomError(403, "Only the table's creator may give a seat a new link", "forbidden")
         found = await self.route(table_id)
         if found is None:
@@ -485,8 +497,7 @@ class Room:
             if not 0 <= seat < len(kinds) or kinds[seat] != HUMAN:
                 raise RoomError(400, f"Seat {seat} is not a person's seat at this table")
             token = secrets.token_urlsafe(18)
-            await self.store.set_token(table_id, seat, token_hash(token))
-            self._tell(found, {"op": "token", "seat": seat, "hash": token_hash(token)})
+            await host.replace_link(self, table_id, seat, token)
             return token
         table = found
         if not 0 <= seat < len(table.seats) or not table.seats[seat].is_human:
@@ -494,7 +505,7 @@ class Room:
         if table.token_expired():
             raise RoomError(409, EXPIRED)
         token = secrets.token_urlsafe(18)
-        await table.new_token(seat, token)
+        await host.replace_link(self, table_id, seat, token)
         self.let_go(table)
         return token
 
@@ -609,6 +620,9 @@ class Room:
             )
         table = self._live(stored, match)
         table.fence = fence
+        table.hosting = host.Hosting(
+            await self.store.run(events.load, self.store.store.engine, table_id)
+        )
         table.start(restored=restored)
         return table
 
@@ -727,7 +741,7 @@ class Room:
             self._records.move_to_end(table_id)
             seats = await self.store.load(table_id, with_log=False)  # names change: read anew
             names = [] if seats is None else seats.seat_names()
-            return {**cached, "seat_names": names}
+            return {**cached, "seat_names": names, **await self._events_of(table_id)}
         stored = await self.store.load(table_id)
         if stored is None:
             raise RoomError(404, f"No table {table_id!r}")
@@ -744,7 +758,12 @@ class Room:
         self._records[table_id] = record
         if len(self._records) > RECORD_CACHE:
             self._records.popitem(last=False)
-        return {**record, "seat_names": stored.seat_names()}
+        return {**record, "seat_names": stored.seat_names(), **await self._events_of(table_id)}
+
+    async def _events_of(self, table_id: str) -> dict[str, Any]:
+        """The record's ``events`` (pauses, seat changes, new links: events.py), when any."""
+        found = await self.store.run(events.load, self.store.store.engine, table_id)
+        return {"events": [e.public() for e in found]} if found else {}
 
 
 _background: set[asyncio.Task[Any]] = set()

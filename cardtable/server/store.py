@@ -151,6 +151,26 @@ class LeaseRow(Base):
     epoch: Mapped[int] = mapped_column(BigInteger, default=1, server_default="1")
 
 
+class EventRow(Base):
+    """What happened at a table besides the players' actions (``events.py``): a pause and its
+    end, a seat given to a computer or back to a person, a seat's new link. ``version``: the
+    actions played before it. ``retired``: the hash of a seat token it ended (so the old
+    link's page can say why), never shown."""
+
+    __tablename__ = "card_events"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("card_tables.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(primary_key=True)  # 1-based per table
+    version: Mapped[int]
+    hand: Mapped[int]
+    kind: Mapped[str] = mapped_column(String(16))
+    seat: Mapped[int | None]
+    by: Mapped[str] = mapped_column(String(32))
+    detail: Mapped[dict[str, Any]] = mapped_column(JSON)
+    retired: Mapped[str | None] = mapped_column(String(64), index=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 # -- plain data passed between the room and the store -----------------------------------------
 @dataclass(frozen=True, slots=True)
 class StoredSeat:
@@ -371,7 +391,7 @@ class Store:
         with Session(self.engine) as s, s.begin():
             from cardtable.server.people_rows import ClubTableRow
 
-            for row in (ActionRow, HandRow, SeatRow, OwnerRow, LeaseRow, ClubTableRow):
+            for row in (ActionRow, HandRow, SeatRow, OwnerRow, LeaseRow, ClubTableRow, EventRow):
                 s.execute(delete(row).where(row.table_id == table_id))
             s.execute(delete(TableRow).where(TableRow.id == table_id))
 

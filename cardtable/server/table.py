@@ -28,7 +28,7 @@ from cardtable.core.errors import IllegalActionError, NotationError
 from cardtable.core.game import Action
 from cardtable.core.match import Match
 from cardtable.core.views import View
-from cardtable.server import movelog
+from cardtable.server import host, movelog
 from cardtable.server import protocol as p
 from cardtable.server.config import ServerConfig
 from cardtable.server.connection import Connection
@@ -126,6 +126,7 @@ class LiveTable:
         # Called once a table of computers only has played ``max_bot_actions``: the room
         # closes it (nobody would watch a match that long; it only costs the room).
         self.on_capped: Callable[[LiveTable], None] | None = None
+        self.hosting = host.Hosting([])  # pauses, seat changes, the away policy (host.py)
 
     # -- lifecycle ------------------------------------------------------------------------
     def start(self, *, restored: bool) -> None:
@@ -173,6 +174,7 @@ class LiveTable:
             "winner": winner,
             "created_at": self.created_at.isoformat(),
             "pace": self.pace,
+            **self.hosting.public(),
         }
 
     async def locked_summary(self) -> dict[str, Any]:
@@ -207,6 +209,7 @@ class LiveTable:
             "version": self.version,
             "status": self.status,
             "seats": [s.public() for s in self.seats],
+            "paused": self.hosting.public()["paused"],
             "last": self._last_for(viewer),
             "view": self.match.view(viewer),
         }
@@ -242,6 +245,7 @@ class LiveTable:
             hashed = token_hash(hello.token)
             seat = next((s for s in self.seats if s.holds(hashed)), None)
             if seat is None:
+                await host.known_retired(self, hashed, hello.seq)
                 raise p.ProtocolError(
                     p.Code.BAD_TOKEN,
                     "This link's seat token is not valid for this table",
@@ -312,6 +316,10 @@ class LiveTable:
                     self.push_seats(but=conn)
             for page in self._log_pages(conn.seat):
                 conn.push(page)
+            if self.hosting.events:
+                conn.push(self.hosting.message(self.id))
+            if seat is not None:
+                await host.arrived(self, conn, seat)
             offer = self.rematch_message(conn.seat)
             if offer is not None:
                 conn.push(offer)
@@ -399,6 +407,10 @@ class LiveTable:
         async with self.lock:
             self._revoke(number, hashed)
 
+    def revoke(self, number: int, hashed: str) -> None:
+        """Seat ``number``'s token is ``hashed`` now; whoever joined with the old one leaves."""
+        self._revoke(number, hashed)
+
     def _revoke(self, number: int, hashed: str) -> None:
         self.seats[number].token_hash = hashed
         for conn in list(self.connections):
@@ -415,10 +427,16 @@ class LiveTable:
             seat.connections -= 1
             if seat.connections == 0:
                 self.hints.seat_left(seat.number)
+                host.went_away(self, seat)
                 self._start_away_timer(seat)
                 self.push_seats()
+                host.departed(self)
         if self.status == FINISHED and not self.connections:
             self._on_idle(self)
+
+    def away(self, seat: Seat) -> None:
+        """A person's seat with nobody at it: a stand-in comes after the take-over time."""
+        self._start_away_timer(seat)
 
     def _start_away_timer(self, seat: Seat) -> None:
         if self.config.takeover_seconds <= 0 or self.status == FINISHED:
@@ -447,6 +465,7 @@ class LiveTable:
         seat.stand_in_level = level
         log.info("table %s: a %s computer player stands in for seat %d", self.id, level, number)
         self.push_seats()
+        host.departed(self)  # nobody here: the away policy pauses the match instead
         self._kick_bots()
 
     # -- playing --------------------------------------------------------------------------
@@ -515,6 +534,7 @@ class LiveTable:
                 raise p.ProtocolError(
                     p.Code.NOT_STARTED, "The match starts when every seat has joined", msg.seq
                 )
+            host.refuse_if_paused(self, msg.seq)
             if m.is_over:
                 raise p.ProtocolError(p.Code.ILLEGAL, "The match is over", msg.seq, rule="C-4")
             if msg.version != self.version:
@@ -610,13 +630,25 @@ class LiveTable:
 
     # -- computer players -----------------------------------------------------------------
     def _bot_to_move(self) -> Seat | None:
-        if self.status != RUNNING or self.lost or self.capped:
+        if self.status != RUNNING or self.lost or self.capped or host.holds(self):
             return None
         to_move = self.match.to_move
         if to_move is None:
             return None
         seat = self.seats[to_move]
         return seat if seat.acting_bot() is not None else None
+
+    @property
+    def log_entries(self) -> list[StoredAction]:
+        """Every action stored so far, oldest first."""
+        return self._log
+
+    def log_entry(self, action: StoredAction, viewer: int | None) -> dict[str, Any]:
+        return movelog.entry(self.match.rules, action, viewer)
+
+    def kick(self) -> None:
+        """Computers to move (after a resume, a seat change): they move now."""
+        self._kick_bots()
 
     def _kick_bots(self) -> None:
         if self._bot_to_move() is None:

@@ -47,6 +47,16 @@ export async function newLink(tableId, seat) {
   return answer;
 }
 
+// The host pauses (true) or resumes (false) the match, with the creator's key.
+export async function setPaused(tableId, owner, paused) {
+  return post(`api/tables/${encodeURIComponent(tableId)}/pause`, { owner, paused });
+}
+
+// The host gives a seat to a computer of a level, or to a person ("human": a new link).
+export async function setSeatKind(tableId, owner, seat, kind) {
+  return post(`api/tables/${encodeURIComponent(tableId)}/seats/${seat}/kind`, { owner, kind });
+}
+
 async function post(path, body) {
   const response = await fetch(roomUrl(path), {
     method: "POST",

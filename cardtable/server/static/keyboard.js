@@ -88,3 +88,20 @@ export function keepFocus(root, redraw) {
   }
   return result;
 }
+
+// The turn came back: put the keyboard focus on the hand (its first playable card, else its
+// first card or button), unless the player is somewhere else on purpose (typing a move,
+// choosing in a menu, or on another part of the page).
+export function focusHand(root) {
+  const here = document.activeElement;
+  const idle = !here || here === document.body || here === root;
+  if (!idle) return;
+  const rows = rowsIn(root);
+  const hand = [...root.querySelectorAll(".tray [data-nav-row], [data-nav-row].hand")]
+    .map((row) => [...row.querySelectorAll(ITEM)].filter(visible))
+    .find((items) => items.length > 0);
+  const items = hand ?? rows[rows.length - 1];
+  if (!items?.length) return;
+  const target = items.find((el) => el.classList.contains("playable")) ?? items[0];
+  target.focus({ preventScroll: true });
+}

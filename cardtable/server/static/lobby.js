@@ -4,6 +4,8 @@
 import { language, languageSwitch, t, tOr, translatePage } from "./i18n.js";
 import { createTable, myTables, newLink, rememberTable, roomUrl, rulesUrl } from "./api.js";
 import { kindName } from "./panels.js";
+import { el } from "./dom.js";
+import { askFirst, linkRow } from "./links.js";
 
 const $ = (id) => document.getElementById(id);
 let catalogue = { games: [], seat_kinds: ["human"], bot_levels: [] };
@@ -181,6 +183,8 @@ async function create(event) {
     players: Number($("players").value),
     options: optionValues(),
     seats: [...$("seats").querySelectorAll("select")].map((s) => s.value),
+    // the away policy (server/host.py): stand-ins only while a person is here, or always
+    stand_ins: $("stand-ins").checked ? "present" : "always",
   };
   let answer;
   try {
@@ -215,33 +219,13 @@ function showLinks(answer) {
     return;
   }
   for (const [seat, link] of Object.entries(answer.links)) {
-    const row = document.createElement("div");
-    row.className = "share";
-    const label = document.createElement("label");
-    label.textContent = t("lobby.link", { n: Number(seat) + 1 });
-    const input = document.createElement("input");
-    input.readOnly = true;
-    input.value = link;
-    input.addEventListener("focus", () => input.select());
-    const copy = document.createElement("button");
-    copy.type = "button";
-    copy.className = "small";
-    copy.textContent = t("lobby.copy");
-    copy.addEventListener("click", async () => {
-      try {
-        await navigator.clipboard.writeText(link);
-      } catch {
-        input.select();
-        document.execCommand("copy");
-      }
-      copy.textContent = t("lobby.copied");
-    });
+    const row = linkRow(t("lobby.link", { n: Number(seat) + 1 }), link);
+    row.dataset.seat = seat;
     const sit = document.createElement("a");
     sit.href = link;
     sit.target = "_blank";
     sit.textContent = t("lobby.sit", { n: Number(seat) + 1 });
-    label.append(input);
-    row.append(label, copy, sit);
+    row.append(sit);
     box.append(row);
   }
   const watch = document.createElement("a");
@@ -321,6 +305,7 @@ function drawMine(tables) {
     .filter((m) => known.has(m.id) && known.get(m.id).status !== "finished")
     .map((m) => {
       const li = document.createElement("li");
+      li.dataset.table = m.id;
       const title = document.createElement("strong");
       title.textContent = `${gameTitle(known.get(m.id).game, m.title)} · ${m.id}`;
       li.append(title);
@@ -329,29 +314,41 @@ function drawMine(tables) {
         a.href = link;
         a.textContent = t("lobby.sit", { n: Number(seat) + 1 });
         li.append(" ", a);
-        if (m.owner) li.append(" ", renewButton(m.id, seat));
+        if (m.owner) li.append(" ", renewButton(m.id, seat, li));
       }
       return li;
     });
   $("mine").replaceChildren(...(rows.length ? rows : [emptyItem()]));
 }
 
-// The creator gives a seat a new link (a link sent to the wrong person stops working).
-function renewButton(tableId, seat) {
+// The creator gives a seat a new link (a link sent to the wrong person stops working): asked
+// first, then the new link is shown with Copy (and Share), here and in "Table created".
+function renewButton(tableId, seat, row) {
   const button = document.createElement("button");
   button.type = "button";
   button.className = "small renew";
   button.textContent = t("lobby.new_link", { n: Number(seat) + 1 });
   button.title = t("lobby.new_link_title");
-  button.addEventListener("click", async () => {
-    try {
-      await newLink(tableId, seat);
-    } catch (e) {
-      $("create-error").textContent = t("lobby.new_link_failed", { message: e.message });
-      $("create-error").hidden = false;
-      return;
-    }
-    refresh();
+  button.addEventListener("click", () => {
+    askFirst(row, t("link.ask", { n: Number(seat) + 1 }), t("link.yes"), async () => {
+      let answer;
+      try {
+        answer = await newLink(tableId, seat);
+      } catch (e) {
+        $("create-error").textContent = t("lobby.new_link_failed", { message: e.message });
+        $("create-error").hidden = false;
+        return;
+      }
+      if (lastCreated?.table.id === tableId) {
+        lastCreated.links[String(seat)] = answer.link;
+        showLinks(lastCreated); // the panel shows the new link, not the dead one
+      }
+      await refresh();
+      const shown = el("div", { class: "new-link" }, el("p", { text: t("link.new", { n: Number(seat) + 1 }) }));
+      shown.append(linkRow(t("lobby.link", { n: Number(seat) + 1 }), answer.link));
+      const mine = [...$("mine").querySelectorAll("li")].find((li) => li.dataset.table === tableId);
+      (mine ?? $("mine")).append(shown);
+    });
   });
   return button;
 }

@@ -8,6 +8,7 @@ import { rulesUrl } from "./api.js";
 import { pretty } from "./cards.js";
 import { el } from "./dom.js";
 import { kindName, seatLabel, sideCount, sideName, sideOf } from "./sides.js";
+import { eventText } from "./host.js";
 
 export { kindName };
 
@@ -125,9 +126,20 @@ export function drawHands(box, view, hands, mySeat) {
 }
 
 // -- the move log ------------------------------------------------------------------------------
-export function drawLog(list, entries, mySeat) {
+export function drawLog(list, entries, mySeat, events = []) {
   list.replaceChildren();
-  for (const entry of entries) {
+  // the table's events (host.js: pauses, seat changes, new links), each after the move it
+  // followed (its version: the actions played before it), the newest first like the moves
+  const items = [
+    ...entries.map((entry) => ({ at: entry.version, entry })),
+    ...events.map((event) => ({ at: event.version + 0.5 + event.number * 1e-6, event })),
+  ].sort((a, b) => b.at - a.at);
+  for (const { entry, event } of items) {
+    if (event) {
+      const text = eventText(event, mySeat);
+      list.append(el("li", { class: "log-event", text, data: { event: event.event, after: event.version } }));
+      continue;
+    }
     const li = el("li");
     li.value = entry.version;
     li.dataset.version = String(entry.version);
@@ -152,6 +164,7 @@ function shownParams(params) {
     if (name === "card" || name === "cards") shown[name] = String(value).split(" ").map(pretty).join(" ");
     else if (name === "seat") shown[name] = Number(value) + 1;
     else if (name === "suit") shown[name] = tOr(`card.suit.${value}`, String(value));
+    else if (name === "since") shown[name] = new Date(String(value)).toLocaleTimeString(language(), { hour: "2-digit", minute: "2-digit" });
     else shown[name] = value;
   }
   return shown;

@@ -10,7 +10,8 @@ import { actionLabel } from "./actions.js";
 import { askRematch, roomUrl, rulesUrl, setPace } from "./api.js";
 import { Connection } from "./connection.js";
 import { el, moveButton } from "./dom.js";
-import { installKeyboard, keepFocus } from "./keyboard.js";
+import { focusHand, installKeyboard, keepFocus } from "./keyboard.js";
+import { drawAwayMoves, drawHost, drawPaused } from "./host.js";
 import { gameModule, renderGeneric, renderView } from "./render.js";
 import {
   drawError,
@@ -48,6 +49,8 @@ const page = {
   summary: null,
   message: null, // the latest state message
   seats: [],
+  events: [], // the table's events (pauses, seat changes, new links: host.js)
+  paused: null, // who paused the match and since when, while it is paused
   waiting: false, // a move was sent; wait for the answer before offering moves again
   selected: new Set(),
   module: null,
@@ -190,6 +193,7 @@ function receive(msg) {
       page.seat = msg.seat;
       page.seats = msg.table.seats;
       useSeats(page.seats);
+      page.paused = msg.table.paused ?? null;
       page.pace = msg.table.pace ?? null;
       drawPace();
       drawTitle();
@@ -198,11 +202,13 @@ function receive(msg) {
       backOnline();
       if (page.message && msg.version < page.message.version) break; // an older push
       if (!page.message || msg.version !== page.message.version) page.hint = null;
+      if (!page.message) firstState(msg);
       noteTableLeft(page.message, msg);
       page.message = msg;
       page.seats = msg.seats;
       useSeats(page.seats);
       page.seatsAt = Date.now();
+      page.paused = msg.paused ?? null;
       page.waiting = false;
       if (page.summary) page.summary.status = msg.status;
       addToLog(msg);
@@ -226,6 +232,20 @@ function receive(msg) {
       useSeats(page.seats);
       page.seatsAt = Date.now();
       drawSeatBar();
+      drawHosting();
+      break;
+    case "events": // every event so far, on joining
+      page.events = msg.events;
+      drawLog($("log"), page.log, page.seat, page.events);
+      break;
+    case "event": // a new one (the state that follows shows its effect)
+      page.events = [...page.events.filter((e) => !msg.events.some((n) => n.number === e.number)), ...msg.events];
+      page.paused = msg.paused ?? null;
+      drawLog($("log"), page.log, page.seat, page.events);
+      drawHosting();
+      break;
+    case "away_moves":
+      drawAwayMoves($("away-moves"), msg);
       break;
     case "hint":
       onHint(msg);
@@ -240,10 +260,12 @@ function receive(msg) {
 
 function onError(msg) {
   page.waiting = false;
-  if (["bad_token", "token_expired", "token_revoked"].includes(msg.code)) {
+  if (["bad_token", "token_expired", "token_revoked", "token_replaced"].includes(msg.code)) {
     token = null;
     localStorage.removeItem(storeKey);
-    showError({ code: msg.code });
+    // why this link no longer holds the seat (a replaced one says whom to ask: host.py),
+    // kept on the page while it watches instead
+    drawError($("link-notice"), { code: msg.code, key: msg.key, params: msg.params }, page.summary?.game);
     page.conn.send({ type: "hello", table: tableId });
     return;
   }
@@ -338,17 +360,41 @@ function onLog(msg) {
   for (const entry of msg.entries) byVersion.set(entry.version, entry);
   page.log = [...byVersion.values()].sort((a, b) => b.version - a.version);
   page.logged = Math.max(page.logged, page.log[0]?.version ?? 0);
-  drawLog($("log"), page.log, page.seat);
+  drawLog($("log"), page.log, page.seat, page.events);
   drawSeatBar();
 }
 
 // -- the end of a hand -------------------------------------------------------------------------
 function dismissed() {
   try {
-    return Number(sessionStorage.getItem(summaryKey) || 0);
+    return Number(localStorage.getItem(summaryKey) || 0);
   } catch {
     return 0;
   }
+}
+
+// A page opened after a hand ended (a new tab, a reload later on) does not show that hand's
+// summary over the board: only the hand the latest action ended is still news. Every tab of
+// this browser shares what was dismissed.
+function firstState(msg) {
+  const last = msg.view.last_hand;
+  if (!last || last.number <= dismissed()) return;
+  if (msg.last && msg.last.hand === last.number) return; // it just ended: show it
+  try {
+    localStorage.setItem(summaryKey, String(last.number));
+  } catch {
+    // storage off: this page shows it
+  }
+}
+
+// The host's controls, and the pause as everyone sees it.
+function drawHosting() {
+  drawPaused($("paused"), page.paused);
+  if (!page.summary) return;
+  drawHost($("host"), {
+    tableId, game: page.summary.game, seats: page.seats, status: page.message?.status ?? page.summary.status,
+    paused: page.paused, mySeat: page.seat,
+  });
 }
 
 // The hand's last action ended it: what it left on the table, from the state just before.
@@ -373,7 +419,7 @@ function dismissHandEnd() {
   const last = page.message?.view.last_hand;
   if (!last || $("hand-end").hidden) return;
   try {
-    sessionStorage.setItem(summaryKey, String(last.number));
+    localStorage.setItem(summaryKey, String(last.number));
   } catch {
     // storage off: dismissed for this page only
   }
@@ -561,7 +607,8 @@ async function draw() {
   drawHint();
   drawScores($("scores"), view, page.seat);
   drawHands($("breakdown"), view, page.hands, page.seat);
-  drawLog($("log"), page.log, page.seat);
+  drawLog($("log"), page.log, page.seat, page.events);
+  drawHosting();
   drawOver(view);
   drawPace();
   drawHandEndPanel(view);
@@ -576,12 +623,18 @@ async function draw() {
   drawTurn();
 }
 
+// The turn coming back to this seat puts the keyboard focus on the hand (keyboard.js).
+let wasMine = false;
+
 function drawTurn() {
   const msg = page.message;
   if (!msg) return;
   const view = msg.view;
   $("turn").textContent = turnText(view, msg.status, page.seat);
-  $("turn").classList.toggle("mine", !view.is_over && view.to_move === page.seat && !page.waiting);
+  const mine = !view.is_over && view.to_move === page.seat && !page.waiting && !page.paused;
+  $("turn").classList.toggle("mine", mine);
+  if (mine && !wasMine) focusHand($("area"));
+  wasMine = mine;
 }
 
 function redrawArea() {

@@ -176,8 +176,16 @@ function handArea(ctx, view, s, legal) {
     if ((verb === "play" || verb === "discard") && card) byCard.set(card, a);
   }
   const hintCard = ctx.hint ? ctx.hint.split(/\s+/)[1] : null;
+  // a card that cannot be played now still answers a tap: the move is sent and the room's
+  // refusal says why (the engine's keyed reason, BE-10: follow suit, in the page's language)
+  const verb = [...byCard.values()][0]?.split(/\s+/)[0] ?? null;
   const cards = hand.map((card) => {
     const action = byCard.get(card);
+    if (!action && verb && ctx.play) {
+      const element = ctx.cardElement(card, { muted: true, onClick: () => ctx.play(`${verb} ${card}`) });
+      element.setAttribute("aria-disabled", "true");
+      return element;
+    }
     if (!action) return ctx.cardElement(card, { muted: byCard.size > 0 });
     const element = ctx.cardElement(card, {
       onClick: () => ctx.play(action),
