@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("cardtable.server")
 
+AWAY_GRACE = 3.0  # seconds every person may be away before the room pauses the match
 PRESENT, ALWAYS = "present", "always"  # the away policy: stand-ins only while someone is here
 POLICIES = (PRESENT, ALWAYS)
 
@@ -58,6 +59,7 @@ class Hosting:
     def __init__(self, stored: list[StoredEvent]) -> None:
         self.events = list(stored)
         self.pausing = False  # the room is storing a pause of its own (every person away)
+        self.pause_task: asyncio.Task[None] | None = None  # that pause, after its grace
         self.away_from: dict[int, int] = {}  # seat -> the version its person left at
 
     @property
@@ -140,13 +142,21 @@ def departed(table: LiveTable) -> None:
         return
     if not any(s.is_human for s in table.seats):
         return
-    h.pausing = True
+    if h.pause_task is not None and not h.pause_task.done():
+        return
     task = asyncio.get_running_loop().create_task(_pause_for_away(table))
+    h.pause_task = task
     _background.add(task)
     task.add_done_callback(_background.discard)
 
 
 async def _pause_for_away(table: LiveTable) -> None:
+    """After a short grace (a reload, a tab reopened: back at once, no pause) and if still
+    nobody is here. Meanwhile no stand-in plays (``holds``): nobody's cards are played."""
+    await asyncio.sleep(AWAY_GRACE)
+    if someone_here(table) or table.lost:
+        return
+    table.hosting.pausing = True
     try:
         async with table.lock:
             if someone_here(table) or table.hosting.pause is not None or table.lost:
@@ -197,6 +207,18 @@ def went_away(table: LiveTable, seat: Seat) -> None:
 async def known_retired(table: LiveTable, hashed: str, seq: int) -> None:
     """A token this table does not hold: if a new link or a computer replaced it, say so."""
     found = await table.store.run(events.load, table.store.store.engine, table.id)
+    _say_replaced(found, hashed, seq)
+
+
+async def refuse_retired(room: Room, table_id: str, token: str | None, seq: int) -> None:
+    """The same, for a token the room refuses from the store before loading the table."""
+    if token is None:
+        return
+    found = await room.store.run(events.load, room.store.store.engine, table_id)
+    _say_replaced(found, token_hash(token), seq)
+
+
+def _say_replaced(found: list[StoredEvent], hashed: str, seq: int) -> None:
     event = events.retired_by(found, hashed)
     if event is None:
         return

@@ -14,7 +14,7 @@ import logging
 
 from starlette.websockets import WebSocket
 
-from cardtable.server import players
+from cardtable.server import host, players
 from cardtable.server import protocol as p
 from cardtable.server.config import ServerConfig
 from cardtable.server.connection import CLOSE_MOVED, CLOSE_TOO_SLOW, Connection
@@ -190,6 +190,7 @@ async def dispatch(room: Room, conn: Connection, msg: p.ClientMessage) -> None:
         try:  # a token no seat holds is refused from the store, before anything is loaded
             table = await room.route(msg.table, msg.token)
         except WrongToken:
+            await host.refuse_retired(room, msg.table, msg.token, msg.seq)  # replaced: say so
             raise p.ProtocolError(
                 p.Code.BAD_TOKEN, "This link's seat token is not valid for this table", msg.seq
             ) from None

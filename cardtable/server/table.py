@@ -142,6 +142,8 @@ class LiveTable:
             self._bot_task.cancel()
         for seat in self.seats:
             seat.cancel_timer()
+        if self.hosting.pause_task is not None:
+            self.hosting.pause_task.cancel()
         self.hints.new_version(-1)
 
     def detach_all(self, code: p.Code, message: str) -> None:

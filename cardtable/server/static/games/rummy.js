@@ -314,7 +314,14 @@ function bar(ctx, view, s, sel, moves, hand, redraw) {
   }
   let prompt;
   if (s.phase === "draw") prompt = ctx.t("rummy.prompt.draw");
-  else if (s.phase === "rummy call") prompt = ctx.t("rummy.prompt.call");
+  else if (s.phase === "rummy call") {
+    // the prompt names the very card the "Call Rummy on …" button names (the action's card,
+    // which may lie under the top discard: a call down to it, R5-10)
+    const called = [...new Set(moves.filter((m) => m.verb === "rummy").map((m) => m.played))];
+    prompt = called.length
+      ? ctx.t("rummy.prompt.call_on", { card: called.map(pretty).join(", ") })
+      : ctx.t("rummy.prompt.call");
+  }
   else if (sel.picked.size === 0 && sel.meld === null && !sel.take) prompt = ctx.t("rummy.prompt.play");
   else prompt = ctx.t("rummy.prompt.choose");
   const buttons = [];
