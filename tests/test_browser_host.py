@@ -127,7 +127,10 @@ def test_a_no_show_goes_to_a_computer_and_the_old_link_explains(
             assert late.inner_text("#link-notice .error-reason.keyed") == text(
                 "tl", "join.replaced.computer", seat=2
             )
-            assert late.inner_text("#role") == text("tl", "table.spectator")
+            late.wait_for_function(  # and the page watches instead
+                "(s) => document.querySelector('#role').textContent === s",
+                arg=text("tl", "table.spectator"),
+            )
             support.shot(late, "host-no-show-old-link-tl")
         finally:
             late_context.close()
