@@ -36,8 +36,8 @@ def make_env() -> gymnasium.Env[Any, Any]:
 
 def mask_of(env: gymnasium.Env[Any, Any]) -> np.ndarray[Any, np.dtype[np.bool_]]:
     """What MaskablePPO asks for: the legal ids of the agent's next step."""
-    obs = env.unwrapped._obs()  # type: ignore[attr-defined]
-    mask: np.ndarray[Any, np.dtype[np.bool_]] = obs["action_mask"].astype(bool)
+    game = env.unwrapped
+    mask: np.ndarray[Any, np.dtype[np.bool_]] = game.table.mask(game.seat).astype(bool)  # type: ignore[attr-defined]
     return mask
 
 

@@ -97,7 +97,7 @@ def test_the_rules_are_a_page_in_a_pager_without_markup_or_notes(lang: str) -> N
     child.sendline("y")
     child.expect(pexpect.EOF)
 
-    paged = play(lang)  # the real pager
+    paged = play(lang, PAGER="less", LESS="-R")  # the real pager
     paged.expect(pattern(lang, "term.play.prompt"))
     paged.sendline("rules")
     paged.expect("BE-1")
@@ -284,6 +284,21 @@ def test_the_tournament_table_fits_80_columns_with_whole_names() -> None:
         for b in bots:
             assert re.search(rf"^ ?{re.escape(b.name)} +400 +190 .*49\.0% +44\.0%–53\.9% +-123\.45 "
                              r"+1512 *$", text, re.M), text  # fmt: skip
+
+
+def test_the_tournament_command_prints_its_table_within_80_columns() -> None:
+    """The real command in an 80-column terminal: every line of the table within the width
+    (the progress bar goes to standard error and is gone by the end)."""
+    child = pexpect.spawn(sys.executable, ["-m", "cardtable.cli.main", "tournament", "buck-euchre",
+                          "--bots", "random,heuristic", "--deals", "1", "--workers", "1"],
+                          env={**os.environ, "COLUMNS": "80", "LINES": "24", "TERM": "xterm",
+                               "NO_COLOR": "1"},
+                          dimensions=(24, 80), encoding="utf-8", timeout=120)  # fmt: skip
+    child.expect(pexpect.EOF)
+    out = plain(child.before)
+    table = out[out.index("Buck Euchre, 4 players") :].splitlines()
+    assert any(line.lstrip().startswith("heuristic") for line in table)
+    assert max(cell_len(line.rstrip()) for line in table) <= 80
 
 
 @pytest.mark.parametrize("name", sorted(screens.SCREENS))

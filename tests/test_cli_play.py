@@ -45,7 +45,7 @@ def plain(text: str | None) -> str:
 def spawn(size: tuple[int, int], *args: str) -> pexpect.spawn:
     rows, cols = size
     env = {**os.environ, "NO_COLOR": "1", "COLUMNS": str(cols), "LINES": str(rows),
-           "TERM": "xterm"}  # fmt: skip
+           "TERM": "xterm", "PAGER": "less", "LESS": "-R"}  # fmt: skip
     child = pexpect.spawn(sys.executable, ["-m", "cardtable.cli.main", *args], env=env,
                           dimensions=size, encoding="utf-8", timeout=60)  # fmt: skip
     child.delaybeforesend = None  # each line is typed once its prompt is read
