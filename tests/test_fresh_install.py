@@ -66,6 +66,11 @@ def test_research_extra_in_a_fresh_venv(tmp_path: Path) -> None:
     assert bare.returncode == 1
     last = bare.stderr.strip().splitlines()[-1]
     assert last == f"cardtable.core.extras.MissingExtraError: {RESEARCH_MESSAGE}"
+    room = run([python, "-c", "from cardtable.server import create_app"], tmp_path, env, False)
+    assert (
+        'needs the server extra (fastapi is not installed): pip install "cardtable[server]"'
+        in (room.stderr.strip().splitlines()[-1])
+    )
     serve = run([str(venv / "bin" / "cardtable"), "serve"], tmp_path, env, check=False)
     assert serve.returncode == 2
     said = " ".join(serve.stderr.replace("│", " ").split())

@@ -19,8 +19,12 @@ __all__ = ["ServerConfig", "create_app"]
 
 def __getattr__(name: str) -> Any:
     """``create_app`` is imported on first use, so the rest of the ``cardtable`` command works
-    without the ``server`` extra (FastAPI, Uvicorn, SQLAlchemy) installed."""
+    without the ``server`` extra (FastAPI, Uvicorn, SQLAlchemy) installed; without it,
+    ``create_app`` raises ``MissingExtraError`` naming the extra."""
     if name == "create_app":
+        from cardtable.core.extras import require
+
+        require("server", "cardtable.server")
         from cardtable.server.app import create_app
 
         return create_app
