@@ -6,6 +6,7 @@ deletion; a non-member gets 403 from every club route and club table, by HTTP an
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -29,6 +30,7 @@ HOSTILE = [
     ("tab\there", "name.control"),
     ("line\u2028break", "name.invisible"),
     ("nul\x00", "name.control"),
+    ("\ud800lone", None),  # a lone surrogate: not text at all, refused as the body is read
 ]
 
 
@@ -85,7 +87,10 @@ def recompute(results: list[dict[str, Any]]) -> dict[tuple[str, str], tuple[floa
 def test_hostile_names_are_refused_with_keyed_reasons(db_url: str) -> None:
     with TestClient(make_app(db_url)) as client:
         for name, key in HOSTILE:
-            r = client.post("/api/players", json={"name": name})
+            body = json.dumps({"name": name})  # escaped: a lone surrogate travels as \ud800
+            r = client.post(
+                "/api/players", content=body, headers={"Content-Type": "application/json"}
+            )
             assert r.status_code == 400, name
             assert COOKIE not in r.cookies
             if key is not None:

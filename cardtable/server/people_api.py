@@ -16,11 +16,12 @@ from typing import Any, TypeVar
 from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, Field
 
-from cardtable.server import clubs, players
+from cardtable.server import clubs, passkeys, players
 from cardtable.server.clubs import ClubError
 from cardtable.server.config import ServerConfig
 from cardtable.server.limits import AddressBuckets, client_address
 from cardtable.server.names import CLUB_NAME_MAX, BadName, clean_name
+from cardtable.server.passkeys import PasskeyError
 from cardtable.server.players import COOKIE, Player
 from cardtable.server.room import Room, RoomError
 
@@ -180,6 +181,47 @@ def router(room: Room, config: ServerConfig) -> APIRouter:
             raise PeopleError(410, "This sign-in link was used or has expired", "signin.gone",
                               "gone")  # fmt: skip
         player, key = found
+        set_cookie(request, response, key)
+        return {"player": player.public()}
+
+    # -- passkeys (HTTPS or localhost) ---------------------------------------------------
+    @api.post("/api/me/passkeys/options")
+    async def passkey_options(request: Request) -> Response:
+        player = await need_me(request)
+        limited(request)
+        try:
+            options = await db(passkeys.register_options, player, _base(request), room.clock())
+        except PasskeyError as e:
+            raise PeopleError(400, e.message, e.key) from None
+        return Response(options, media_type="application/json")
+
+    @api.post("/api/me/passkeys", status_code=201)
+    async def passkey_add(body: dict[str, Any], request: Request) -> dict[str, Any]:
+        player = await need_me(request)
+        try:
+            await db(passkeys.register, player, body, _base(request), room.clock())
+        except PasskeyError as e:
+            raise PeopleError(400, e.message, e.key) from None
+        return {"added": True}
+
+    @api.post("/api/passkeys/options")
+    async def passkey_signin_options(request: Request) -> Response:
+        limited(request)
+        try:
+            options = await db(passkeys.signin_options, _base(request), room.clock())
+        except PasskeyError as e:
+            raise PeopleError(400, e.message, e.key) from None
+        return Response(options, media_type="application/json")
+
+    @api.post("/api/passkeys/signin")
+    async def passkey_signin(
+        body: dict[str, Any], request: Request, response: Response
+    ) -> dict[str, Any]:
+        limited(request)
+        try:
+            player, key = await db(passkeys.signin, body, _base(request), room.clock())
+        except PasskeyError as e:
+            raise PeopleError(403, e.message, e.key, "forbidden") from None
         set_cookie(request, response, key)
         return {"player": player.public()}
 

@@ -44,6 +44,17 @@ class SigninRow(Base):
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class ChallengeRow(Base):
+    """A passkey ceremony's challenge (hashed): single use, expires in minutes."""
+
+    __tablename__ = "card_challenges"
+
+    challenge_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[str | None] = mapped_column(String(32))
+    purpose: Mapped[str] = mapped_column(String(16))  # "register" or "signin"
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 class PasskeyRow(Base):
     __tablename__ = "card_passkeys"
 

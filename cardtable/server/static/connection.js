@@ -60,6 +60,15 @@ export class Connection {
   }
 
   // Try again now instead of waiting for the back-off ("Try now").
+  // A fresh connection now (the page then says hello again, e.g. with a guest's new name).
+  reconnect() {
+    const old = this.ws;
+    this.ws = null;
+    old?.close();
+    clearTimeout(this.timer);
+    this.open();
+  }
+
   retryNow() {
     if (this.stopped || !this.isClosed) return;
     clearTimeout(this.timer);

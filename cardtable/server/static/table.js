@@ -9,6 +9,7 @@ import { cardBack, cardElement, fourColourSwitch, mentions } from "./cards.js";
 import { actionLabel } from "./actions.js";
 import { askRematch, roomUrl, rulesUrl, setPace } from "./api.js";
 import { Connection } from "./connection.js";
+import { keptGuestName, offerGuestName, showGuestNameRefused } from "./guestname.js";
 import { el, moveButton } from "./dom.js";
 import { focusHand, installKeyboard, keepFocus } from "./keyboard.js";
 import { drawAwayMoves, drawHost, drawPaused } from "./host.js";
@@ -114,7 +115,7 @@ async function start() {
     onOpen() {
       setConn(t("table.connected"), "up");
       if (page.offline) $("offline-text").textContent = t("offline.resync");
-      page.conn.send({ type: "hello", table: tableId, token });
+      page.conn.send({ type: "hello", table: tableId, token, name: page.guestName ?? undefined });
     },
     onMessage: receive,
     onDown(delay) {
@@ -124,7 +125,12 @@ async function start() {
     },
   });
   setConn(t("table.connecting"), "connecting");
+  page.guestName = token ? keptGuestName() : null; // a guest by link may name their seat
   page.conn.open();
+  offerGuestName(token, document.querySelector(".status-line"), (name) => {
+    page.guestName = name;
+    page.conn.reconnect(); // a new connection says hello with the name
+  });
 }
 
 // Offline: a blocking overlay over an inert page (no card or button can start a move), with
@@ -269,8 +275,14 @@ function onError(msg) {
     page.conn.send({ type: "hello", table: tableId });
     return;
   }
+  if (msg.code === "bad_name") { // the guest's name was refused: say why, sit down unnamed
+    page.guestName = null;
+    showGuestNameRefused(msg);
+    page.conn.send({ type: "hello", table: tableId, token });
+    return;
+  }
   if (msg.code === "table_moved") return; // the socket closes; the page connects again
-  if (["unknown_table", "table_expired", "table_closed"].includes(msg.code)) {
+  if (["unknown_table", "table_expired", "table_closed", "forbidden"].includes(msg.code)) {
     page.conn.stop();
     backOnline();
     showError({ code: msg.code });

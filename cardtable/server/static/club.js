@@ -1,0 +1,232 @@
+// A club's page (/club/{id}), for its members only: its members (an owner removes one), invite
+// links (an owner makes them, optionally expiring, and revokes them), a new table seating
+// members by name, its live tables, its finished matches (replay, download) and its standings
+// per game (OpenSkill: the conservative rating μ − 3σ with μ ± σ), and head-to-head records.
+
+import { roomUrl } from "./api.js";
+import { el } from "./dom.js";
+import { languageSwitch, t, translatePage } from "./i18n.js";
+import { gameTitle, matchList, panel } from "./me.js";
+import { call, nameForm, refusalText, whoAmI } from "./people.js";
+import { kindName, seatLabel } from "./sides.js";
+
+const $ = (id) => document.getElementById(id);
+const clubId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+let catalogue = { games: [] };
+let lastInvite = null;
+
+async function draw() {
+  const main = $("main");
+  const me = await whoAmI();
+  if (!me.player) {
+    $("title").textContent = t("club.title");
+    main.replaceChildren(panel(t("me.welcome"), nameForm({ label: t("me.your_name"), button: t("me.save_name"),
+      submit: async (name) => {
+        await call("POST", "api/players", { name });
+        draw();
+      } })));
+    return;
+  }
+  let club;
+  try {
+    club = await call("GET", `api/clubs/${encodeURIComponent(clubId)}`);
+  } catch (e) {
+    $("title").textContent = t("club.title");
+    main.replaceChildren(panel(t("club.title"), el("p", { class: "error", attrs: { id: "club-refused" }, text: refusalText(e) })));
+    return;
+  }
+  $("title").textContent = club.club.name;
+  document.title = `${club.club.name} · cardtable`;
+  const owner = club.me.role === "owner";
+  main.replaceChildren(...[
+    panel(t("club.members"), memberList(club, owner)),
+    owner ? invitePanel(club) : null,
+    newTablePanel(club),
+    panel(t("club.live"), liveList(club.live, me.player.id)),
+    panel(t("club.finished"), matchList(club.finished, me.player.id)),
+    standingsPanel(club),
+    headToHead(club),
+  ].filter(Boolean));
+}
+
+function memberList(club, owner) {
+  return el("ul", { class: "table-list", attrs: { id: "members" } }, club.members.map((m) => {
+    const li = el("li", { data: { player: m.id } }, el("bdi", { text: m.name }), " ",
+      el("span", { class: "hint", text: t(`club.role.${m.role}`) }));
+    if (owner && m.role !== "owner") {
+      const remove = el("button", { class: "small", text: t("club.remove"), attrs: { type: "button" } });
+      remove.addEventListener("click", async () => {
+        if (!window.confirm(t("club.remove_confirm", { name: m.name }))) return;
+        await call("DELETE", `api/clubs/${encodeURIComponent(clubId)}/members/${encodeURIComponent(m.id)}`);
+        draw();
+      });
+      li.append(" ", remove);
+    }
+    return li;
+  }));
+}
+
+function invitePanel(club) {
+  const expiry = el("select", { attrs: { id: "invite-expiry" } },
+    [[null, "club.expires_never"], [60, "club.expires_hour"], [1440, "club.expires_day"], [10080, "club.expires_week"]]
+      .map(([minutes, key]) => new Option(t(key), minutes === null ? "" : String(minutes))));
+  const out = el("div", { attrs: { id: "invite-out" } });
+  if (lastInvite) {
+    const link = el("input", { attrs: { type: "text", readonly: "", id: "invite-link", "aria-label": t("club.invite_link") } });
+    link.value = lastInvite;
+    out.append(link, el("p", { class: "hint", text: t("club.invite_hint") }));
+  }
+  const make = el("button", { class: "primary", text: t("club.invite"), attrs: { type: "button", id: "invite-make" } });
+  make.addEventListener("click", async () => {
+    try {
+      const body = expiry.value ? { expires_minutes: Number(expiry.value) } : {};
+      lastInvite = (await call("POST", `api/clubs/${encodeURIComponent(clubId)}/invites`, body)).link;
+      draw();
+    } catch (e) {
+      out.replaceChildren(el("p", { class: "error", text: refusalText(e) }));
+    }
+  });
+  const open = (club.invites ?? []).filter((i) => !i.revoked);
+  return panel(t("club.invites"),
+    el("label", {}, el("span", { text: t("club.expires") }), " ", expiry), " ", make, out,
+    el("ul", { class: "table-list", attrs: { id: "invites" } }, open.map((i) => {
+      const revoke = el("button", { class: "small", text: t("club.revoke"), attrs: { type: "button" } });
+      revoke.addEventListener("click", async () => {
+        await call("DELETE", `api/clubs/${encodeURIComponent(clubId)}/invites/${encodeURIComponent(i.id)}`);
+        draw();
+      });
+      const until = i.expires_at ? t("club.until", { when: new Date(i.expires_at).toLocaleString() }) : `${t("club.expires")}: ${t("club.expires_never")}`;
+      return el("li", { data: { invite: i.id } }, el("span", { text: until }), " ", revoke);
+    })));
+}
+
+function newTablePanel(club) {
+  const games = catalogue.games.filter((g) => g.listed !== false);
+  const game = el("select", { attrs: { id: "club-game" } }, games.map((g) => new Option(gameTitle(g.id), g.id)));
+  const players = el("select", { attrs: { id: "club-players" } });
+  const target = el("input", { attrs: { type: "number", id: "club-target" } });
+  const targetBox = el("label", {}, el("span", { text: t("option.target") }), " ", target);
+  const seats = el("div", { class: "seats", attrs: { id: "club-seats" } });
+  const error = el("p", { class: "error", attrs: { role: "alert" } });
+  error.hidden = true;
+  const chosen = () => games.find((g) => g.id === game.value);
+  function fillGame() {
+    const g = chosen();
+    if (!g) return;
+    players.replaceChildren(...g.players.map((n) => new Option(String(n), String(n), false, n === g.default_players)));
+    const spec = g.options.find((o) => o.name === "target");
+    targetBox.hidden = !spec;
+    if (spec) {
+      target.min = String(spec.low ?? 1);
+      target.max = String(spec.high ?? 1000);
+      target.value = String(spec.default);
+    }
+    fillSeats();
+  }
+  function fillSeats() {
+    const g = chosen();
+    const n = Number(players.value);
+    seats.replaceChildren(...Array.from({ length: n }, (_, i) => {
+      const select = el("select", { data: { seat: i }, attrs: { "aria-label": t("table.seat", { n: i + 1 }) } },
+        club.members.map((m) => new Option(m.name, `player:${m.id}`)),
+        (g?.bot_levels ?? []).map((level) => new Option(kindName(level), `kind:${level}`)));
+      const pick = club.members[i] ? `player:${club.members[i].id}` : `kind:${g?.bot_levels.includes("heuristic") ? "heuristic" : g?.bot_levels[0]}`;
+      select.value = pick;
+      return el("label", {}, el("span", { text: t("table.seat", { n: i + 1 }) }), " ", select);
+    }));
+  }
+  game.addEventListener("change", fillGame);
+  players.addEventListener("change", fillSeats);
+  fillGame();
+  const form = el("form", { attrs: { id: "club-table" } },
+    el("label", {}, el("span", { text: t("lobby.game") }), " ", game), " ",
+    el("label", {}, el("span", { text: t("lobby.players") }), " ", players), " ", targetBox,
+    el("fieldset", {}, el("legend", { text: t("lobby.seats") }), seats),
+    el("button", { class: "primary", text: t("lobby.create"), attrs: { type: "submit" } }), error);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.hidden = true;
+    const g = chosen();
+    const options = !targetBox.hidden && target.value ? { target: Number(target.value) } : {};
+    const seatList = [...seats.querySelectorAll("select")].map((s) => {
+      const [what, value] = s.value.split(/:(.*)/s);
+      return what === "player" ? { player: value } : { kind: value };
+    });
+    try {
+      const answer = await call("POST", `api/clubs/${encodeURIComponent(clubId)}/tables`,
+        { game: g.id, players: Number(players.value), options, seats: seatList });
+      location.href = roomUrl(`table/${encodeURIComponent(answer.table.id)}`);
+    } catch (e) {
+      error.textContent = refusalText(e);
+      error.hidden = false;
+    }
+  });
+  return panel(t("club.new_table"), el("p", { class: "hint", text: t("club.new_table_hint") }), form);
+}
+
+function liveList(tables, myId) {
+  if (!tables.length) return el("p", { class: "hint", text: t("club.no_live") });
+  return el("ul", { class: "table-list", attrs: { id: "live" } }, tables.map((m) => {
+    const mine = m.seats.find((s) => s.player === myId)?.seat ?? null;
+    return el("li", { data: { table: m.id } }, el("strong", { text: gameTitle(m.game) }), " ",
+      el("span", { class: "who", text: m.seats.map((s) => seatLabel(s.seat, { seats: m.seats, mySeat: mine })).join(" · ") }), " ",
+      el("a", { text: mine === null ? t("club.watch") : t("club.open"), attrs: { href: roomUrl(`table/${encodeURIComponent(m.id)}`) } }));
+  }));
+}
+
+function entrantName(row) {
+  if (row.name) return row.name;
+  if (row.computer) return kindName(row.computer);
+  return t("player.former");
+}
+
+function standingsPanel(club) {
+  const games = Object.keys(club.standings ?? {});
+  if (!games.length) return panel(t("club.standings"), el("p", { class: "hint", text: t("club.no_standings") }));
+  return panel(t("club.standings"), el("p", { class: "hint", text: t("club.rating_hint") }),
+    ...games.map((g) => el("div", { class: "standings", data: { game: g } },
+      el("h3", { text: gameTitle(g) }),
+      el("table", {},
+        el("thead", {}, el("tr", {}, ["club.who", "club.played", "club.won", "club.rating", "club.skill"]
+          .map((k) => el("th", { text: t(k), attrs: { scope: "col" } })))),
+        el("tbody", {}, club.standings[g].map((row) => el("tr", { data: { entrant: row.entrant } },
+          el("th", { attrs: { scope: "row" } }, el("bdi", { text: entrantName(row) })),
+          el("td", { text: String(row.played) }),
+          el("td", { text: String(row.won) }),
+          el("td", { class: "rating", text: row.rating.toFixed(1) }),
+          el("td", { class: "hint", text: t("club.mu_sigma", { mu: row.mu.toFixed(1), sigma: row.sigma.toFixed(1) }) }))))))));
+}
+
+function headToHead(club) {
+  if (club.members.length < 2) return null;
+  const pick = (id, i) => {
+    const s = el("select", { attrs: { id } }, club.members.map((m) => new Option(m.name, m.id)));
+    s.value = club.members[Math.min(i, club.members.length - 1)].id;
+    return s;
+  };
+  const a = pick("h2h-a", 0);
+  const b = pick("h2h-b", 1);
+  const out = el("p", { attrs: { id: "h2h-out", "aria-live": "polite" } });
+  const go = el("button", { text: t("club.compare"), attrs: { type: "button", id: "h2h-go" } });
+  go.addEventListener("click", async () => {
+    const r = await call("GET", `api/clubs/${encodeURIComponent(clubId)}/head-to-head?a=${encodeURIComponent(a.value)}&b=${encodeURIComponent(b.value)}`);
+    const name = (sel) => sel.options[sel.selectedIndex].text;
+    out.textContent = t("club.h2h_result", { a: name(a), b: name(b), matches: r.matches, a_ahead: r.a_ahead,
+      b_ahead: r.b_ahead, even: r.even, partners: r.partners });
+  });
+  return panel(t("club.h2h"), a, " ", b, " ", go, out);
+}
+
+async function start() {
+  $("lang").append(languageSwitch());
+  translatePage();
+  try {
+    catalogue = await (await fetch(roomUrl("api/games"))).json();
+  } catch {
+    catalogue = { games: [] };
+  }
+  await draw();
+  window.addEventListener("languagechange-cardtable", draw);
+}
+
+start();

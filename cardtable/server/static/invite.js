@@ -1,0 +1,45 @@
+// An invite link (/invite#code=…): name oneself if this browser has no player yet, then join
+// the club and go to its page. A revoked or expired invite says so.
+
+import { roomUrl } from "./api.js";
+import { el } from "./dom.js";
+import { languageSwitch, t, translatePage } from "./i18n.js";
+import { panel } from "./me.js";
+import { call, fragmentCode, nameForm, refusalText, whoAmI } from "./people.js";
+
+const $ = (id) => document.getElementById(id);
+const code = fragmentCode();
+
+async function draw() {
+  $("title").textContent = t("invite.title");
+  const me = await whoAmI();
+  if (!code) {
+    $("main").replaceChildren(panel(t("invite.title"), el("p", { class: "error", text: t("club.invite_gone") })));
+    return;
+  }
+  if (!me.player) {
+    $("main").replaceChildren(panel(t("invite.title"), el("p", { class: "hint", text: t("invite.name_first") }),
+      nameForm({ label: t("me.your_name"), button: t("invite.join"), submit: async (name) => {
+        await call("POST", "api/players", { name });
+        await join();
+      } })));
+    return;
+  }
+  const button = el("button", { class: "primary", text: t("invite.join"), attrs: { type: "button", id: "invite-join" } });
+  button.addEventListener("click", join);
+  $("main").replaceChildren(panel(t("invite.title"),
+    el("p", {}, el("span", { text: t("me.hello") }), " ", el("bdi", { text: me.player.name })), button));
+}
+
+async function join() {
+  try {
+    const answer = await call("POST", "api/invites/accept", { code });
+    location.href = roomUrl(`club/${encodeURIComponent(answer.club)}`);
+  } catch (e) {
+    $("main").replaceChildren(panel(t("invite.title"), el("p", { class: "error", attrs: { id: "invite-refused" }, text: refusalText(e) })));
+  }
+}
+
+$("lang").append(languageSwitch());
+translatePage();
+draw();
