@@ -104,9 +104,10 @@ def cards_of(mask: int) -> list[int]:
 class CardSet:
     """A friendly, immutable wrapper over a card bitmask, for printing and tests.
 
-    >>> s = CardSet.parse("Td 2s ah")
-    >>> str(s), len(s), parse_card("AH") in s
-    ('Td Ah 2s', 3, True)
+    Examples:
+        >>> s = CardSet.parse("Td 2s ah")
+        >>> str(s), len(s), parse_card("AH") in s
+        ('Td Ah 2s', 3, True)
     """
 
     __slots__ = ("mask",)

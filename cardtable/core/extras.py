@@ -2,8 +2,9 @@
 its extra is missing: it names the extra and the command that installs it, from an index or a
 wheel (``pip install "cardtable[research]"``) and from a clone (``pip install ".[research]"``).
 
->>> print(install_command("research"))
-pip install "cardtable[research]" (from a clone of cardtable: pip install ".[research]")
+Examples:
+    >>> print(install_command("research"))
+    pip install "cardtable[research]" (from a clone of cardtable: pip install ".[research]")
 """
 
 from __future__ import annotations

@@ -1,17 +1,18 @@
 """A single-agent Gymnasium environment: one seat learns, our bots play the others.
 
->>> import gymnasium
->>> import cardtable.research  # registers cardtable/RoyalCasino-v0 … QueenCityRum-v0
->>> e = gymnasium.make("cardtable/BuckEuchre-v0", opponents="random")
->>> obs, info = e.reset(seed=3)
->>> obs["observation"].shape, int(e.action_space.n), info["legal_actions"]
-((739,), 56, ['order', 'pass'])
-
 Observations, actions (one token per step, or with ``actions="flat"`` one whole action) and
 rewards are those of the PettingZoo environment (``cardtable.research.pettingzoo``), for the
 learning seat: the reward of a step is what that seat earned in the hands that ended during
 it (the bots' moves included). ``info`` names the legal actions and what each id of the mask
 means (``TokenTable.info``).
+
+Examples:
+    >>> import gymnasium
+    >>> import cardtable.research  # registers cardtable/RoyalCasino-v0 … QueenCityRum-v0
+    >>> e = gymnasium.make("cardtable/BuckEuchre-v0", opponents="random")
+    >>> obs, info = e.reset(seed=3)
+    >>> obs["observation"].shape, int(e.action_space.n), info["legal_actions"]
+    ((739,), 56, ['order', 'pass'])
 """
 
 from __future__ import annotations

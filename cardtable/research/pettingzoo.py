@@ -1,17 +1,18 @@
 """The four games as PettingZoo AEC environments.
 
->>> from cardtable.research.pettingzoo import env
->>> e = env("queen-city-rum")
->>> e.reset(seed=1)
->>> obs, reward, terminated, truncated, info = e.last()
->>> e.agent_selection, obs["observation"].shape, int(obs["action_mask"].sum()) > 0
-('player_0', (989,), True)
-
 Agents are ``player_0 …`` (seat order). Each step is one token of the game's action encoding
 (``cardtable.research.actions``): a multi-token action (a Royal Casino capture, a rummy meld)
 is chosen in successive steps of the same agent, and ``action_mask`` offers only tokens that
 continue a legal action. Observations are ``{"observation", "action_mask"}``; the observation
 is ``view_tensor`` of the agent's own view followed by the tokens already chosen.
+
+Examples:
+    >>> from cardtable.research.pettingzoo import env
+    >>> e = env("queen-city-rum")
+    >>> e.reset(seed=1)
+    >>> obs, reward, terminated, truncated, info = e.last()
+    >>> e.agent_selection, obs["observation"].shape, int(obs["action_mask"].sum()) > 0
+    ('player_0', (989,), True)
 """
 
 from __future__ import annotations
