@@ -111,10 +111,13 @@ def test_four_colour_suits_are_a_choice_that_stays(room: Room, browser: Browser)
         p.goto(created["links"]["0"])
         assert wait_my_turn_or_over(p) == "turn"
         assert not p.evaluate("document.documentElement.classList.contains('four-colour')")
+        assert p.is_hidden("#four-colour")  # a phone's header keeps its settings under "⋯"
+        p.click("#prefs-toggle")
         p.check("#four-colour")
         p.reload()
         p.wait_for_selector(".tray .cards .card")
         assert p.evaluate("document.documentElement.classList.contains('four-colour')")
+        p.click("#prefs-toggle")
         assert p.is_checked("#four-colour")
         # the faces are the deck's SVGs, loaded
         p.wait_for_function(

@@ -4,7 +4,7 @@
 // player can do something with it. With "four-colour suits" on (a choice kept in localStorage)
 // clubs are green and diamonds blue, so no two suits share a colour.
 
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 
 export const CARD_RE = /^(?:[A2-9TJQK][cdhs]|Jo)(?:=[A2-9TJQK][cdhs])?$/;
 const TOKEN_RE = /(?:^|[\s:,;])((?:[A2-9TJQK][cdhs]|Jo)(?:=[A2-9TJQK][cdhs])?)(?=$|[\s:,;])/g;
@@ -93,7 +93,9 @@ export function cardName(text) {
   if (face === "Jo") {
     return declared ? t("card.joker_as", { card: cardName(declared) }) : t("card.joker");
   }
-  return t("card.name", { rank: t(`card.rank.${face[0]}`), suit: t(`card.suit.${face[1]}`) });
+  // a rank whose name needs its own form ("ਹੀਰਿਆਂ ਦੀ ਰਾਣੀ": the queen is feminine) has a key
+  const key = has(`card.name.${face[0]}`) ? `card.name.${face[0]}` : "card.name";
+  return t(key, { rank: t(`card.rank.${face[0]}`), suit: t(`card.suit.${face[1]}`) });
 }
 
 // One card. With onClick it is a button (keyboard: Tab or the arrow keys, then Enter or Space).

@@ -23,6 +23,11 @@ export const STRINGS = { en: EN, pa: PA, tl: TL };
 
 const KEY = "cardtable.lang";
 
+// Language tags a browser may send for the languages we have: Filipino is the standard form of
+// Tagalog (Android in the Philippines says "fil-PH"), and Punjabi comes with its region or its
+// script ("pa-IN", "pa-Guru").
+const ALIASES = { fil: "tl" };
+
 function stored() {
   try {
     return localStorage.getItem(KEY);
@@ -31,13 +36,23 @@ function stored() {
   }
 }
 
-let current = pick(stored() || navigator.language || "en");
+let current = stored() ? pick(stored()) : preferred(navigator.languages ?? [navigator.language]);
 
-function pick(lang) {
-  const code = String(lang).toLowerCase();
+// The first of the browser's languages that we have ("fil-PH, en-US" opens in Tagalog).
+function preferred(tags) {
+  for (const tag of tags ?? []) {
+    const code = pick(tag ?? "");
+    if (code !== "en" || String(tag).toLowerCase().startsWith("en")) return code;
+  }
+  return "en";
+}
+
+export function pick(lang) {
+  const code = String(lang).toLowerCase().replace(/_/g, "-");
   if (STRINGS[code]) return code;
   const base = code.split("-")[0];
-  return STRINGS[base] ? base : "en";
+  const known = ALIASES[base] ?? base;
+  return STRINGS[known] ? known : "en";
 }
 
 export function language() {

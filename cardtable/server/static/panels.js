@@ -2,12 +2,12 @@
 // is, the last move in words, the scores with every hand's breakdown, the move log, and a
 // refused move explained (the reason and the rule it breaks).
 
-import { has, language, t, tOr, tp, tYou } from "./i18n.js";
+import { has, language, t, tOr, tp } from "./i18n.js";
 import { describeAction } from "./actions.js";
 import { rulesUrl } from "./api.js";
 import { pretty } from "./cards.js";
 import { el } from "./dom.js";
-import { kindName, seatLabel, sideCount, sideName, sideOf } from "./sides.js";
+import { kindName, seatLabel, seatsOf, sideCount, sideName, sideOf } from "./sides.js";
 import { eventText } from "./host.js";
 
 export { kindName };
@@ -52,13 +52,21 @@ export function markSeats(area, seats, { lastBySeat = {}, mySeat = null, elapsed
 export function turnText(view, status, mySeat) {
   if (view.is_over) {
     if (view.winner === null || view.winner === undefined) return t("table.over");
-    const mine = mySeat !== null && mySeat !== undefined && sideOf(view, mySeat) === view.winner;
-    return `${t("table.over")}: ${tYou("table.winner", mine, { side: sideName(view, view.winner, mySeat) })}`;
+    return `${t("table.over")}: ${winnerText(view, mySeat)}`;
   }
   if (status === "open") return t("table.waiting_players");
   if (view.to_move === mySeat && mySeat !== null) return t("table.your_turn");
   if (view.to_move === null || view.to_move === undefined) return "";
   return t("table.their_turn", { who: seatWho(view.to_move, mySeat) });
+}
+
+// "You win", "Seat 3 wins", "Seats 2 + 4 win": a partnership is a plural subject (the verb
+// agrees with it: "ਸੀਟਾਂ 2 + 4 ਜਿੱਤ ਗਈਆਂ").
+export function winnerText(view, mySeat) {
+  const mine = mySeat !== null && mySeat !== undefined && sideOf(view, mySeat) === view.winner;
+  if (mine) return t("table.winner_you");
+  const team = seatsOf(view, view.winner).length > 1;
+  return t(team ? "table.winner_team" : "table.winner", { side: sideName(view, view.winner, mySeat) });
 }
 
 export function lastMoveText(last, mySeat) {

@@ -39,7 +39,8 @@ export function tableLeft(before, action) {
 }
 
 // Fill `box` with the summary of view.last_hand; its title goes to `title`. `left`: the
-// cards the last capturer took from the table, when known.
+// cards the last capturer took from the table, when known. The cards left and the breakdown
+// are "detail": at the viewer's turn the page shows them only when asked (the board first).
 export function drawHandEnd(title, box, view, mySeat, left = null) {
   const last = view.last_hand;
   title.textContent = t("summary.title", { n: last.number });
@@ -49,7 +50,7 @@ export function drawHandEnd(title, box, view, mySeat, left = null) {
   if (typeof s.last_capture === "number") {
     parts.push(el("p", { text: about("summary.last_capture", s.last_capture, mySeat) }));
     if (Array.isArray(left) && left.length) {
-      const row = el("div", { class: "seat-left table-left" });
+      const row = el("div", { class: "seat-left table-left detail" });
       row.append(el("span", { class: "who", text: t("summary.table_left") }), cardsRow(left));
       parts.push(row);
     }
@@ -59,7 +60,7 @@ export function drawHandEnd(title, box, view, mySeat, left = null) {
     parts.push(el("p", { class: "tricks", text: `${t("summary.tricks")} ${line}` }));
   }
   if (Array.isArray(s.known) && s.phase === "over") {
-    const list = el("div", { class: "left-in-hand" });
+    const list = el("div", { class: "left-in-hand detail" });
     s.known.forEach((cards, seat) => {
       if (!Array.isArray(cards)) return;
       const row = el("div", { class: "seat-left", data: { seat } });
@@ -73,6 +74,10 @@ export function drawHandEnd(title, box, view, mySeat, left = null) {
     parts.push(list);
   }
   const rows = Object.entries(last.breakdown ?? {});
-  if (rows.length) parts.push(sidesTable(view, rows, t("summary.breakdown"), mySeat));
+  if (rows.length) {
+    const table = sidesTable(view, rows, t("summary.breakdown"), mySeat);
+    table.classList.add("detail");
+    parts.push(table);
+  }
   box.replaceChildren(...parts);
 }

@@ -22,10 +22,12 @@ import {
   lastMoveText,
   markSeats,
   turnText,
+  winnerText,
 } from "./panels.js";
 import { seatLabel, sideCount, sideName, sideOf, useSeats } from "./sides.js";
 import { drawHandEnd, goalText, tableLeft } from "./summary.js";
 import { animateMoves, snapshot } from "./motion.js";
+import { installHeader } from "./header.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const watchOnly = new URLSearchParams(location.search).has("watch");
@@ -66,6 +68,7 @@ const page = {
   offline: false, // the connection was lost: the page is inert until the state is resynced
   seatsAt: 0, // when the seats arrived (their take-over countdowns count from it)
   tools: null, // the hint, clear and typed-move controls, kept in the game's bottom tray
+  handEndOpen: null, // the hand whose whole summary was asked for at the viewer's turn
 };
 
 function loadHands() {
@@ -78,6 +81,7 @@ function loadHands() {
 
 async function start() {
   $("lang").append(languageSwitch(), " ", fourColourSwitch(t("deck.four_colour")));
+  installHeader($("prefs-toggle"), $("prefs"));
   translatePage();
   $("title").textContent = t("table.title", { id: tableId });
   try {
@@ -96,6 +100,10 @@ async function start() {
   $("offline-retry").addEventListener("click", () => page.conn.retryNow());
   $("clear").addEventListener("click", cancel);
   $("hand-end-close").addEventListener("click", dismissHandEnd);
+  $("hand-end-more").addEventListener("click", () => {
+    page.handEndOpen = page.message?.view.last_hand?.number ?? null;
+    $("hand-end").classList.remove("brief");
+  });
   $("pace").addEventListener("change", async () => {
     try {
       await setPace(tableId, token, Number($("pace").value));
@@ -418,11 +426,15 @@ function noteTableLeft(before, msg) {
   if (left) page.hands[ended.number] = { ...(page.hands[ended.number] ?? {}), left };
 }
 
+// At the viewer's turn the summary is brief (its title and who went out or captured last),
+// so the board the decision needs stays on screen; "Show all" opens the rest.
 function drawHandEndPanel(view) {
   const last = view.last_hand;
   const box = $("hand-end");
   box.hidden = !last || last.number <= dismissed();
   if (box.hidden) return;
+  const myTurn = page.seat !== null && view.to_move === page.seat && !view.is_over;
+  box.classList.toggle("brief", myTurn && page.handEndOpen !== last.number);
   const left = page.hands[last.number]?.left ?? null;
   drawHandEnd($("hand-end-title"), $("hand-end-body"), view, page.seat, left);
 }
@@ -625,6 +637,7 @@ async function draw() {
   drawPace();
   drawHandEndPanel(view);
   $("goal").textContent = goalText(view);
+  $("goal").title = $("goal").textContent; // a phone shows it on one line
   $("role").textContent =
     page.seat === null ? t("table.spectator") : t("table.you", { n: page.seat + 1 });
   const lastMove = $("last-move");
@@ -747,7 +760,7 @@ function drawOver(view) {
   let title = t("table.over");
   if (view.winner !== null && view.winner !== undefined) {
     const mine = page.seat !== null && sideOf(view, page.seat) === view.winner;
-    title = mine ? t("over.you_win") : t("table.winner", { side: sideName(view, view.winner, page.seat) });
+    title = mine ? t("over.you_win") : winnerText(view, page.seat);
   }
   $("over-title").textContent = title;
   const parts = [];
