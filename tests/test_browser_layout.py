@@ -90,7 +90,7 @@ def tables(game: str) -> Iterator[tuple[str, Table]]:
     for name, m in matches(game).items():
         yield name, Table(game, m)
     turn = matches(game)["turn"]
-    yield "refusal", Table(game, turn, extra=[refusal(turn)])
+    yield "refusal", Table(game, turn, refused=refusal(turn))
     yield "away", Table(game, turn, away=True)
 
 
@@ -106,12 +106,17 @@ def check(p: Page, room: Room, table: Table, size: str) -> dict[str, Any]:
     serve(p, table)
     p.goto(f"{room.base}/table/{table.id}")
     p.wait_for_selector(f"#area[data-version='{table.match.action_count}'] .tray")
-    if table.extra:
+    if table.refused:  # a move typed as a person would, and refused
+        p.evaluate(
+            "(text) => { document.querySelector('#typed-input').value = text;"
+            " document.querySelector('#typed').requestSubmit(); }",
+            table.refused["tried"],
+        )
         p.wait_for_selector("#error:not([hidden])")
     if table.away:
         p.wait_for_selector(".seat-marks .takeover")
     p.wait_for_function(
-        "document.fonts.status === 'loaded' && [...document.images].every((i) => i.complete)"
+        "() => document.fonts.status === 'loaded' && [...document.images].every((i) => i.complete)"
     )
     p.evaluate("window.scrollTo(0, 0)")
     result: dict[str, Any] = p.evaluate(CHECK, NEEDED[table.game])
@@ -129,7 +134,7 @@ def test_the_cards_a_decision_needs_are_on_screen(room: Room, browser: Browser, 
                 for size in SIZES if lang == "en" else ["360x640"]:
                     p = context.new_page()
                     p.on("pageerror", lambda e: errors.append(str(e)))
-                    table = Table(game, table.match, table.extra, table.away)  # a fresh id
+                    table = Table(game, table.match, table.refused, table.away)  # a fresh id
                     got = check(p, room, table, size)
                     where = (lang, size, state)
                     for what in PRESENT.get(state, {"hand"}):

@@ -6,7 +6,7 @@ move in the position wanted (a build on the table, a trick under way, melds to l
 Rummy call, a deep discard pile): the same position every run. The table page is served by the
 one card room of the browser tests; its WebSocket is answered here (Playwright's
 ``route_web_socket``) with the messages the room would send for that state (welcome, state,
-and a refusal or a seat away where the state asks for one).
+a seat away where the state asks for one, and a refusal of the move the page sends).
 """
 
 from __future__ import annotations
@@ -133,7 +133,7 @@ def refusal(m: Match) -> dict[str, Any]:
         try:
             m.check(text)
         except IllegalActionError as e:
-            found = {"type": "error", "seq": 2, "code": "illegal", "message": e.reason}
+            found = {"type": "error", "code": "illegal", "message": e.reason, "tried": text}
             return {**found, "rule": e.rule, "position": None, "key": e.key, "params": e.params}
         except NotationError:
             continue
@@ -146,7 +146,7 @@ class Table:
 
     game: str
     match: Match
-    extra: list[dict[str, Any]] = field(default_factory=list)
+    refused: dict[str, Any] | None = None  # the answer to a move sent (a refusal)
     away: bool = False
     id: str = field(default_factory=lambda: f"layout{next(_ids)}")
 
@@ -198,7 +198,7 @@ class Table:
             "last": None,
             "view": view,
         }
-        return [welcome, told, *self.extra]
+        return [welcome, told]
 
 
 def serve(p: Page, table: Table) -> None:
@@ -210,6 +210,8 @@ def serve(p: Page, table: Table) -> None:
             if msg.get("type") == "hello":
                 for out in table.messages():
                     ws.send(json.dumps(out))
+            elif msg.get("type") == "play" and table.refused is not None:
+                ws.send(json.dumps({**table.refused, "seq": msg["seq"]}))
 
         ws.on_message(heard)
 
