@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 
 from tests.support import browser as support
 from tests.support.browser import DESKTOP, LIFTED, PHONE, ROOT, Deadline, Room
@@ -39,9 +39,15 @@ def standing(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
         room.http.close()
 
 
-def person(browser: Browser, lang: str, *, phone: bool = False) -> tuple[BrowserContext, Page]:
-    """A browser of its own (its own storage), in ``lang``."""
-    context = browser.new_context(viewport=PHONE if phone else DESKTOP)
+SMALL_PHONE: ViewportSize = {"width": 360, "height": 640}
+LAPTOP: ViewportSize = {"width": 1366, "height": 768}
+
+
+def person(
+    browser: Browser, lang: str, *, size: ViewportSize = DESKTOP
+) -> tuple[BrowserContext, Page]:
+    """A browser of its own (its own storage), in ``lang``, at a screen ``size``."""
+    context = browser.new_context(viewport=size)
     context.set_default_timeout(15_000)
     context.add_init_script(f"localStorage.setItem('cardtable.lang', '{lang}')")
     return context, context.new_page()
@@ -141,7 +147,7 @@ def test_a_no_show_goes_to_a_computer_and_the_old_link_explains(
 def test_a_replaced_link_is_asked_for_shown_with_copy_and_the_old_page_explains(
     room: Room, browser: Browser
 ) -> None:
-    context, lobby = person(browser, "pa", phone=True)
+    context, lobby = person(browser, "pa", size=SMALL_PHONE)
     try:
         lobby.goto(room.base + "/")
         lobby.wait_for_selector("#game option", state="attached")
@@ -165,7 +171,7 @@ def test_a_replaced_link_is_asked_for_shown_with_copy_and_the_old_page_explains(
         support.shot(lobby, "link-new-pa")
     finally:
         context.close()
-    cousin_context, cousin = person(browser, "pa", phone=True)
+    cousin_context, cousin = person(browser, "pa", size=SMALL_PHONE)
     try:
         cousin.goto(old)
         cousin.wait_for_selector("#link-notice .error-reason.keyed")
@@ -182,7 +188,7 @@ def test_the_host_pauses_a_move_is_refused_with_the_reason_and_resumes(
 ) -> None:
     made = room.create("buck-euchre", ["human", "random", "random", "random"])
     table = made["table"]["id"]
-    context, host = person(browser, "pa")
+    context, host = person(browser, "pa", size=LAPTOP)
     as_host(context, made)
     try:
         host.goto(made["links"]["0"])
@@ -245,7 +251,7 @@ def test_everyone_away_pauses_the_first_back_resumes_and_the_other_is_told(
             a, lambda: stand_in_moved(standing, table, stopped), "a stand-in to play for seat 2"
         )
         support.shot(a, "away-resumed-tl")
-        b_context, b = person(browser, "pa")
+        b_context, b = person(browser, "pa", size=PHONE)
         b.goto(made["links"]["1"])
         b.wait_for_selector("#away-moves:not([hidden]) li")
         heading = b.inner_text("#away-moves h2")

@@ -48,6 +48,7 @@ const hasViewer = (mySeat) => mySeat !== null && mySeat !== undefined;
 export function seatLabel(seat, { seats = null, mySeat = null } = {}) {
   if (hasViewer(mySeat) && seat === mySeat) return t("seat.you");
   const info = seatInfo(seat, seats);
+  if (info?.former) return t("player.former"); // a deleted player's seat keeps no name
   if (info?.name) return String(info.name);
   if (info?.kind && info.kind !== "human") return kindName(info.kind);
   return t("table.seat", { n: seat + 1 });
