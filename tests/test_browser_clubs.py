@@ -298,6 +298,12 @@ def test_a_guest_names_their_seat_and_hostile_names_stay_text(
         )
         assert w.locator("img[src='x']").count() == 0  # text, never an element
         shot(w, "clubs-guest-name-text-1366")
+        w.goto(base + "/")  # the lobby's list names the seat too
+        w.wait_for_function(
+            "() => [...document.querySelectorAll('.seat-summary')]"
+            ".some((e) => e.textContent.includes('<img src=x onerror=alert(1)>'))"
+        )
+        assert w.locator("img[src='x']").count() == 0
         guest.click("#guest-name summary")
         guest.fill("#guest-form input", "\u202eevil")
         guest.click("#guest-form button")

@@ -266,8 +266,8 @@ function tableItem(table) {
   seats.className = "seat-summary";
   seats.textContent = table.seats
     .map((s) => {
-      const who = kindName(s.kind);
-      if (s.kind !== "human") return who;
+      if (s.kind !== "human") return kindName(s.kind);
+      const who = s.former ? t("player.former") : s.name || kindName(s.kind); // its person's name
       return `${who} ${!s.claimed ? "○" : s.connected ? "●" : "◌"}`;
     })
     .join(" · ");
