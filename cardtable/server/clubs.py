@@ -28,6 +28,7 @@ from cardtable.server.people_rows import (
     RatingRow,
     ResultRow,
 )
+from cardtable.server.players import seat_facts
 from cardtable.server.store import FINISHED, SeatRow, Store, TableRow, token_hash
 
 OWNER, MEMBER = "owner", "member"
@@ -138,7 +139,7 @@ def page(engine: Engine, club_id: str) -> dict[str, Any]:
                 .where(SeatRow.table_id.in_([t.id for t in tables]))
                 .order_by(SeatRow.table_id, SeatRow.seat)
             ):
-                seats[r.table_id].append(_seat(r))
+                seats[r.table_id].append(seat_facts(r))
         listed = [
             {
                 "id": t.id,
@@ -160,18 +161,6 @@ def page(engine: Engine, club_id: str) -> dict[str, Any]:
         "live": [t for t in listed if t["status"] != FINISHED and t["status"] != "closed"],
         "finished": [t for t in listed if t["status"] == FINISHED],
         "standings": standings(engine, club_id),
-    }
-
-
-def _seat(r: SeatRow) -> dict[str, Any]:
-    person = r.kind == "human" and not r.former
-    return {
-        "seat": r.seat,
-        "kind": r.kind,
-        "claimed": r.claimed,
-        "name": r.name if person else None,
-        "player": r.player if person else None,
-        "former": r.former,
     }
 
 
@@ -425,16 +414,10 @@ def backfill(store: Store) -> int:
     for table_id in missing:
         stored = store.load(table_id)
         assert stored is not None
-        m = Match.from_record(stored.record())
-        sides = m.view(None).get("sides") or list(range(m.players))
-        result = ratings.result_of(
+        result = ratings.result_of_match(
             table_id,
-            m.game_id,
-            [int(x) for x in sides],
-            [ratings.entrant(seat.kind, seat.player) for seat in stored.seats],
-            m.scores,
-            m.winner,
-            m.rules.score_direction,
+            Match.from_record(stored.record()),
+            [(seat.kind, seat.player) for seat in stored.seats],
             stored.updated_at or stored.created_at,
         )
         record_finished(store.engine, result)

@@ -108,6 +108,11 @@ def rename(engine: Engine, player_id: str, name: str) -> None:
         )
 
 
+def seat_facts(r: SeatRow) -> dict[str, Any]:
+    """A stored seat as the pages list it: its kind, whether taken, and who sits there."""
+    return {"seat": r.seat, "kind": r.kind, "claimed": r.claimed, **seat_who(r)}
+
+
 def matches(engine: Engine, player_id: str, limit: int = 200) -> list[dict[str, Any]]:
     """The player's tables, newest first (club tables and guest tables alike): each with its
     seats' names, the player's own seat, and its club if it has one."""
@@ -131,9 +136,7 @@ def matches(engine: Engine, player_id: str, limit: int = 200) -> list[dict[str, 
         ids = [t.id for t in tables]
         seats: dict[str, list[dict[str, Any]]] = {i: [] for i in ids}
         for r in s.scalars(select(SeatRow).where(SeatRow.table_id.in_(ids)).order_by(SeatRow.seat)):
-            seats[r.table_id].append(
-                {"seat": r.seat, "kind": r.kind, **seat_who(r), "claimed": r.claimed}
-            )
+            seats[r.table_id].append(seat_facts(r))
         club_rows = s.execute(
             select(ClubTableRow.table_id, ClubRow.id, ClubRow.name)
             .join(ClubRow, ClubRow.id == ClubTableRow.club_id)

@@ -18,6 +18,8 @@ from datetime import datetime
 
 from openskill.models import PlackettLuce
 
+from cardtable.core.match import Match
+
 COMPUTER = "computer:"  # an entrant for a computer seat: "computer:heuristic"
 
 
@@ -101,6 +103,23 @@ def entrant(kind: str, player: str | None) -> str | None:
     if kind != "human":
         return COMPUTER + kind
     return player
+
+
+def result_of_match(
+    table_id: str, m: Match, seats: Sequence[tuple[str, str | None]], finished_at: datetime
+) -> Result:
+    """A finished match's result, its seats given as (kind, player): sides as its view says."""
+    sides = m.view(None).get("sides") or list(range(m.players))
+    return result_of(
+        table_id,
+        m.game_id,
+        [int(side) for side in sides],
+        [entrant(kind, player) for kind, player in seats],
+        m.scores,
+        m.winner,
+        m.rules.score_direction,
+        finished_at,
+    )
 
 
 def result_of(

@@ -629,17 +629,10 @@ class Room:
     def _finished(self, table: LiveTable) -> None:
         """A match ended here: a club's table has its result stored and its club's ratings
         updated (in the background; ``cardtable ratings rebuild`` makes up for a failure)."""
-        m = table.match
-        view = m.view(None)
-        sides = view.get("sides") or list(range(m.players))
-        result = ratings.result_of(
+        result = ratings.result_of_match(
             table.id,
-            m.game_id,
-            [int(s) for s in sides],
-            [ratings.entrant(s.kind, s.player) for s in table.seats],
-            m.scores,
-            m.winner,
-            m.rules.score_direction,
+            table.match,
+            [(s.kind, s.player) for s in table.seats],
             table.finished_at or self.clock(),
         )
 
