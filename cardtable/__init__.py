@@ -12,7 +12,6 @@ from cardtable.core.cards import (
     rank_of,
     suit_of,
 )
-from cardtable.core.documented import document
 from cardtable.core.errors import (
     CardtableError,
     IllegalActionError,
@@ -47,8 +46,6 @@ __all__ = [
     "rules_class",
     "suit_of",
 ]
-document(Match)  # compiled: its docstrings and signatures, restored from the source
-
 #: The version, written only here: the package metadata reads it (pyproject.toml), and so
 #: does ``cardtable --version``; CHANGELOG.md says what each version changed.
 __version__ = "0.2.0"

@@ -47,8 +47,8 @@ import cardtable.core.match
 from cardtable import Match, OptionError
 assert cardtable.core.match.__file__.endswith(".so"), cardtable.core.match.__file__
 text = pydoc.render_doc(Match, renderer=pydoc.plaintext)
-for doc in ("A match of one game", "play(self, action: 'Action | str') -> 'Action'",
-            "Play an action (or its text) for the seat to move"):
+for doc in ("A match of one game", "play(self, /, action)",
+            "Play an action (or its text) for the seat to move", "The seat to act, or None"):
     assert doc in text, (doc, text[:1500])
 try:
     Match("royal-casino", players="2")

@@ -69,8 +69,13 @@ class HandLog:
 class Match:
     """A match of one game, from the first deal to the winner (the README shows one played).
 
+    An int ``seed`` makes the decks reproducible (None: 128 random bits); ``seed=OS`` draws
+    each hand's deck and the first dealer from the operating system instead, so that no seed
+    decides them (the record's decks are then the only truth).
+
     Compiled with the engines (``setup.py``), so its examples live in the README and the tests,
-    not here: a compiled module's doctests cannot be collected.
+    not here: a compiled module's doctests cannot be collected. (Said here, not in
+    ``__init__``: a compiled class's ``__init__`` shows Python's own words in ``help``.)
     """
 
     # The public methods take ``object`` where a caller might pass the wrong type, and say
@@ -86,9 +91,6 @@ class Match:
         deck: str | Sequence[str] | None = None,
         **options: object,
     ) -> None:
-        """An int ``seed`` makes the decks reproducible (None: 128 random bits); ``seed=OS``
-        draws each hand's deck and the first dealer from the operating system instead, so that
-        no seed decides them (the record's decks are then the only truth)."""
         if not isinstance(game, str):
             raise OptionError(f"game must be a game id such as 'royal-casino', not {game!r}")
         if players is not None and not _is_int(players):
