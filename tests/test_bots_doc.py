@@ -40,6 +40,6 @@ def test_the_twenty_line_bot_plays_a_tournament_against_the_shipped_levels(
     done = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "Royal Casino, 2 players: 20 deals" in done.stdout
-    lines = {line.split()[1]: line for line in done.stdout.splitlines() if "│" in line[:3]}
-    for bot_name in ("greedy:GreedyBot", "heuristic", "random"):
-        assert bot_name in lines, done.stdout
+    rows = {line.split()[0] for line in done.stdout.splitlines() if line.strip()}
+    for bot_name in ("greedy:GreedyBot", "heuristic", "random"):  # a results row each
+        assert bot_name in rows, done.stdout
