@@ -4,6 +4,7 @@
 import { language, languageSwitch, t, tOr, translatePage } from "./i18n.js";
 import { createTable, myTables, newLink, rememberTable, roomUrl, rulesUrl } from "./api.js";
 import { kindName } from "./panels.js";
+import { seatLabel } from "./sides.js";
 import { el } from "./dom.js";
 import { askFirst, linkRow } from "./links.js";
 
@@ -275,7 +276,12 @@ function tableItem(table) {
   facts.className = "facts";
   const parts = [t(`status.${table.status}`), t("lobby.hand", { n: table.hand_number })];
   parts.push(t("lobby.scores", { scores: table.scores.join(" / ") }));
-  if (table.winner !== null) parts.push(t("lobby.winner", { side: table.winner + 1 }));
+  if (table.winner !== null) {
+    // each seat its own side: the winner by name ("won by Asha"); partnerships by side
+    const alone = table.scores.length === table.players;
+    parts.push(alone ? t("lobby.winner_named", { who: seatLabel(table.winner, { seats: table.seats }) })
+      : t("lobby.winner", { side: table.winner + 1 }));
+  }
   if (table.status === "finished") li.classList.add("finished");
   facts.textContent = parts.join(" · ");
   const links = document.createElement("span");
