@@ -167,3 +167,23 @@ def play_to_the_end(me: Client) -> None:
         me.play(state["view"]["legal_actions"][0])
         me.expect("ack")
     raise AssertionError("the match did not end")
+
+
+def test_a_match_under_way_goes_on_when_a_seat_given_to_a_person_is_joined(
+    tmp_path: Path,
+) -> None:
+    with TestClient(make_app(tmp_path, bot_delay=0.01)) as client:
+        made = created(client, "royal-casino", ["human", "random", "random"], players=3)
+        table_id, owner = made["table"]["id"], made["owner"]
+        with connect(client) as me:
+            me.hello(table_id, made["tokens"]["0"])
+            assert me.state is not None and me.state["status"] == "running"
+            links = [
+                post(client, f"/api/tables/{table_id}/seats/{n}/kind", owner=owner, kind="human")
+                for n in (1, 2)
+            ]
+            assert [r.status_code for r in links] == [200, 200]
+            with connect(client) as friend:  # one of the two joins; the other has not yet
+                assert friend.hello(table_id, links[0].json()["token"])["seat"] == 1
+                assert friend.state is not None and friend.state["status"] == "running"
+            assert client.get(f"/api/tables/{table_id}").json()["status"] == "running"

@@ -269,8 +269,11 @@ class LiveTable:
             started = self.status
             if seat is not None and not seat.claimed:
                 claimed = [s.claimed or s is seat for s in self.seats if s.is_human]
+                # a match under way stays so when a seat the host gave to a person is joined
                 status = (
-                    self.status if self.status == FINISHED else (RUNNING if all(claimed) else OPEN)
+                    self.status
+                    if self.status in (FINISHED, RUNNING)
+                    else (RUNNING if all(claimed) else OPEN)
                 )
                 try:
                     await self.store.claim_seat(self.id, seat.number, status, name, player)
