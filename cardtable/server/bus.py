@@ -37,6 +37,9 @@ class Bus:
         self._queue: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
         self._deliver: Deliver | None = None
+        # Called when messages may have been lost (the bus went away and came back, or a send
+        # failed): the relay then resynchronises its clients (``Relay.resync``).
+        self.on_gap: Callable[[], None] | None = None
 
     async def start(self, node: str, deliver: Deliver) -> None:
         self._deliver = deliver
@@ -52,7 +55,15 @@ class Bus:
             try:
                 await self._publish(name, text)
             except Exception:
-                log.exception("bus: a message to %s was lost", name)
+                log.warning("bus: a message to %s was lost", name, exc_info=True)
+                self._gap()
+
+    def _gap(self) -> None:
+        if self.on_gap is not None:
+            try:
+                self.on_gap()
+            except Exception:
+                log.exception("bus: its clients could not be resynchronised")
 
     def _received(self, text: str) -> None:
         if self._deliver is None:
@@ -92,19 +103,28 @@ class RedisBus(Bus):
         self._pubsub = self._client.pubsub()
 
     async def _listen(self, name: str) -> None:
+        self._name = name
         await self._pubsub.subscribe(name)
         self._tasks.append(asyncio.create_task(self._read(), name="bus-read"))
 
     async def _read(self) -> None:
+        lost = False  # the subscription broke: what was sent meanwhile is gone
         while True:
             try:
+                if lost:
+                    await self._pubsub.subscribe(self._name)
                 message = await self._pubsub.get_message(
                     ignore_subscribe_messages=True, timeout=1.0
                 )
-            except Exception:  # Redis went away: the client reconnects and subscribes again
+            except Exception:  # Redis went away: subscribe again until it answers
                 log.warning("bus: Redis is not answering; trying again", exc_info=True)
+                lost = True
                 await asyncio.sleep(1.0)
                 continue
+            if lost:
+                lost = False
+                log.warning("bus: Redis answers again; relayed clients are resynchronised")
+                self._gap()
             if message is not None and message["type"] == "message":
                 data = message["data"]
                 self._received(data.decode() if isinstance(data, bytes) else data)
@@ -157,8 +177,11 @@ class PostgresBus(Bus):
             await asyncio.sleep(1.0)
             with contextlib.suppress(Exception):
                 await self._listener.close()
-            with contextlib.suppress(Exception):
+            try:
                 await self._connect_listener()
+            except Exception:
+                continue
+            self._gap()  # listening again: what was sent meanwhile is lost
 
     def _piece(self, payload: str) -> None:
         key, _, rest = payload.partition(":")

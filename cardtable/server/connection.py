@@ -101,6 +101,10 @@ class Connection:
         if self.on_move is not None:
             self.on_move()
 
+    def detached(self) -> None:
+        """The table let go of this connection (it told the client why); it may say hello
+        again. (A relayed connection tells its door.)"""
+
     def close(self) -> None:
         """Stop queueing; the sender finishes what is queued up to here and stops."""
         if self.closed:

@@ -27,6 +27,7 @@ from cardtable.server import protocol as p
 from cardtable.server.bus import Bus
 from cardtable.server.connection import Connection
 from cardtable.server.names import Who
+from cardtable.server.store import token_hash
 
 if TYPE_CHECKING:
     from cardtable.server.table import LiveTable
@@ -67,6 +68,9 @@ class RemoteConnection(Connection):
         self.bus.send(self.door, {"op": "moved", "conn": self.id})
         self.close()
 
+    def detached(self) -> None:
+        self.bus.send(self.door, {"op": "detached", "conn": self.id})
+
 
 class Remote:
     """A table another node serves, standing in for it on a connection at this door."""
@@ -78,10 +82,15 @@ class Remote:
         self.connections: set[Connection] = set()
 
     def _send(self, conn: Connection, op: str, msg: p.ClientMessage | None = None) -> None:
+        """A client's message to the table's node. No seat token goes over the bus: a hello
+        carries the token's hash, which is all the table compares."""
         message: dict[str, Any] = {"op": op, "table": self.id, "from": self.relay.node}
         message["conn"] = conn.id
         if msg is not None:
-            message["msg"] = msg.model_dump(mode="json", exclude_none=True)
+            message["msg"] = msg.model_dump(mode="json", exclude_none=True, exclude={"token"})
+            token = getattr(msg, "token", None)
+            if isinstance(msg, p.Hello) and token is not None:
+                message["token_hash"] = token_hash(token)
         if op == "hello" and conn.player is not None:  # who the door's cookie says it is
             message["player"] = {"id": conn.player.player, "name": conn.player.name}
         self.relay.bus.send(self.node, message)
@@ -99,9 +108,13 @@ class Remote:
             ok = await asyncio.wait_for(answered, JOIN_SECONDS)
         except TimeoutError:
             ok = None
+            # the hello may still arrive there late: the leave follows it, so it never
+            # leaves a seat counted as connected that nobody is at (a ghost)
+            self._send(conn, "leave")
         finally:
             self.relay.joining.pop(conn.id, None)
         if ok:
+            conn.token_hash = None if hello.token is None else token_hash(hello.token)
             return
         self.forget(conn)
         if ok is None:  # its node is gone: the client connects again, and finds the table
@@ -109,6 +122,10 @@ class Remote:
         raise p.Answered  # the table's node has told the client why it refused
 
     async def play(self, conn: Connection, msg: p.Play) -> None:
+        if msg.token is not None and token_hash(msg.token) != conn.token_hash:
+            raise p.ProtocolError(
+                p.Code.FORGED, "That token is not the one this connection joined with", msg.seq
+            )
         self._send(conn, "play", msg)
 
     async def resend(self, conn: Connection) -> None:
@@ -155,6 +172,7 @@ class Relay:
         self.clients: dict[tuple[str, str], RemoteConnection] = {}  # served here, by door
         self._last: dict[tuple[str, str], asyncio.Task[None]] = {}  # each client's in order
         self._heard: dict[str, float] = {}  # door -> when it last said it is there
+        bus.on_gap = self.resync
 
     def remote(self, table_id: str, node: str) -> Remote:
         found = self.remotes.get(table_id)
@@ -184,6 +202,11 @@ class Relay:
             door = self.doors.get(conn_id)
             if door is not None and isinstance(door.table, Remote):
                 door.table.move_out(door)
+        elif op == "detached":  # let go there (a revoked link): it may say hello again here
+            door = self.doors.get(conn_id)
+            if door is not None and isinstance(door.table, Remote):
+                door.table.forget(door)
+                door.seat = door.token_hash = None
         elif op in ("hello", "play", "sync", "hint", "leave"):
             key = (str(message["from"]), conn_id)
             self._in_order(key, self._serve(key, message))
@@ -222,6 +245,10 @@ class Relay:
                 if client.table is not None:
                     client.table.leave(client)
             return
+        if op != "hello" and client is not None and client.table is None:  # let go here
+            seq = (message.get("msg") or {}).get("seq")
+            client.push(p.error(p.Code.NOT_JOINED, "Send hello to join a table first", seq))
+            return
         if table is None or (op != "hello" and (client is None or client.table is not table)):
             self.bus.send(door, {"op": "joined", "conn": conn_id, "ok": False})
             self.bus.send(door, {"op": "moved", "conn": conn_id})
@@ -235,7 +262,8 @@ class Relay:
         try:
             msg = p.parse_message(p.encode(message.get("msg") or {"type": "sync", "seq": 0}))
             if isinstance(msg, p.Hello):
-                await table.join(client, msg)
+                hashed = message.get("token_hash")
+                await table.join(client, msg, None if hashed is None else str(hashed))
             elif isinstance(msg, p.Play):
                 await table.play(client, msg)
             elif isinstance(msg, p.HintRequest):
@@ -276,6 +304,19 @@ class Relay:
                 if client.table is not None:
                     client.table.leave(client)
                 client.close()
+
+    def resync(self) -> None:
+        """The bus lost messages (it went away, or a send failed): every client relayed from
+        this door is told to connect again (``table_moved``: its page reconnects and gets the
+        whole state), and every client relayed here is let go (its seat is away until it is
+        back), rather than left waiting for pushes that were lost."""
+        for remote in list(self.remotes.values()):
+            remote.moved()
+        for key, client in list(self.clients.items()):
+            del self.clients[key]
+            if client.table is not None:
+                client.table.leave(client)
+            client.move()
 
     def drop(self, table: LiveTable) -> None:
         """This node no longer serves ``table``: forget its relayed clients (the room moves

@@ -229,6 +229,13 @@ class Room:
         for table_id in live:
             if table_id not in held and table_id in self.tables:
                 self._lose(self.tables[table_id])
+        # seat links as stored: a new link given at another node counts here within a round,
+        # whether or not the bus carried the news
+        stored = await self.store.run(self.store.store.seat_tokens, sorted(held))
+        for table_id, hashes in stored.items():
+            table = self._served(table_id)
+            if table is not None:
+                table.apply_tokens(hashes)
         if self.relay is not None:
             self.relay.tick(self.config.lease_seconds)
             remotes = list(self.relay.remotes.values())

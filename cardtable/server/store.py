@@ -527,6 +527,22 @@ class Store:
             table.actions = [StoredAction(r.number, r.hand, r.seat, r.text, r.by) for r in actions]
             return table
 
+    def seat_tokens(self, table_ids: list[str]) -> dict[str, dict[int, str | None]]:
+        """The stored token hash of every seat of these tables (the authority on seat links:
+        a live table takes them from here every few seconds)."""
+        if not table_ids:
+            return {}
+        found: dict[str, dict[int, str | None]] = {t: {} for t in table_ids}
+        with Session(self.engine) as s:
+            rows = s.execute(
+                select(SeatRow.table_id, SeatRow.seat, SeatRow.token_hash).where(
+                    SeatRow.table_id.in_(table_ids)
+                )
+            )
+            for table_id, seat, hashed in rows:
+                found[table_id][seat] = hashed
+        return found
+
     def unfinished_ids(self) -> list[str]:
         with Session(self.engine) as s:
             rows = s.scalars(

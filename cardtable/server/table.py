@@ -155,6 +155,7 @@ class LiveTable:
         self.leave(conn)
         conn.table, conn.seat, conn.token_hash = None, None, None
         conn.push(p.error(code, message))
+        conn.detached()
 
     # -- what clients see -----------------------------------------------------------------
     def summary(self) -> dict[str, Any]:
@@ -238,13 +239,16 @@ class LiveTable:
                 conn.push(message)
 
     # -- joining and leaving --------------------------------------------------------------
-    async def join(self, conn: Connection, hello: p.Hello) -> None:
+    async def join(self, conn: Connection, hello: p.Hello, hashed: str | None = None) -> None:
         """Attach a client as the seat its token holds (taking it back from a stand-in), or as
-        a spectator."""
+        a spectator. A relayed hello carries the token's hash (``hashed``), never the token.
+        The seats' tokens are read from the store first: the database, not the bus, says
+        which link a seat has."""
         seat: Seat | None = None
-        hashed: str | None = None
-        if hello.token is not None:
+        if hashed is None and hello.token is not None:
             hashed = token_hash(hello.token)
+        if hashed is not None:
+            await self.sync_tokens()
             seat = next((s for s in self.seats if s.holds(hashed)), None)
             if seat is None:
                 await host.known_retired(self, hashed, hello.seq)
@@ -415,6 +419,25 @@ class LiveTable:
     def revoke(self, number: int, hashed: str) -> None:
         """Seat ``number``'s token is ``hashed`` now; whoever joined with the old one leaves."""
         self._revoke(number, hashed)
+
+    async def sync_tokens(self) -> None:
+        """Take the seats' tokens as stored (a new link given at another node counts here at
+        once, even if the bus lost the news); a failure leaves them as they were."""
+        try:
+            stored = await self.store.load(self.id, with_log=False)
+        except Exception:
+            log.warning("table %s: could not read its seats' tokens", self.id)
+            return
+        if stored is not None:
+            self.apply_tokens({s.seat: s.token_hash for s in stored.seats})
+
+    def apply_tokens(self, hashes: dict[int, str | None]) -> None:
+        """Revoke every person's seat whose stored token is not the one held here."""
+        for number, hashed in hashes.items():
+            if not 0 <= number < len(self.seats) or hashed is None:
+                continue
+            if self.seats[number].is_human and self.seats[number].token_hash != hashed:
+                self._revoke(number, hashed)
 
     def _revoke(self, number: int, hashed: str) -> None:
         self.seats[number].token_hash = hashed
