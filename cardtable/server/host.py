@@ -38,7 +38,7 @@ from cardtable.server.events import (
     StoredEvent,
 )
 from cardtable.server.seats import HUMAN, Seat, levels_for
-from cardtable.server.store import FINISHED, OPEN, RUNNING, StoredTable, token_hash
+from cardtable.server.store import FINISHED, OPEN, RUNNING, Fenced, StoredTable, token_hash
 
 if TYPE_CHECKING:
     from cardtable.server.connection import Connection
@@ -120,7 +120,8 @@ def refuse_if_paused(table: LiveTable, seq: int) -> None:
 
 
 async def store_event(table: LiveTable, kind: str, **values: Any) -> StoredEvent:
-    """Store an event of this table (the caller holds its lock) and apply it."""
+    """Store an event of this table (the caller holds its lock) under its lease, and apply it."""
+    values = {**values, "fence": table.fence}
     event = await table.store.run(
         _add, table.store.store.engine, table.id, kind, table.clock(), values
     )
@@ -339,7 +340,13 @@ async def _do(room: Room, served: Served, table_id: str, kind: str, **values: An
             room.bus.send(served.node, {"op": "hosted", "table": table_id})
         return
     async with table.lock:
-        await room.store.run(_add, engine, table_id, kind, table.clock(), values)
+        fenced = {**values, "fence": table.fence}  # under this node's lease, as its actions
+        try:
+            await room.store.run(_add, engine, table_id, kind, table.clock(), fenced)
+        except Fenced:
+            raise HostError(
+                503, "Another server serves this table now; try again", "table_moved"
+            ) from None
         stored = await room.store.load(table_id, with_log=False)
         found = await room.store.run(events.load, engine, table_id)
         await _apply(table, found, stored)
