@@ -76,29 +76,31 @@ def _cluster(tmp: Path) -> Iterator[tuple[str, Any]]:
 
 
 def test_a_relayed_person_hears_again_after_a_20_s_database_outage() -> None:
-    with private_cluster() as (db, ctl):
-        with nodes(db, ["a", "b"], "--bot-delay", "0") as [(_, a), (_, b)]:
-            created = create(a, ["human", "human"], target=20)
-            table, tokens = created["table"]["id"], created["tokens"]
-            here = Player(a, table, tokens["0"])
-            relayed = Player(b, table, tokens["1"])  # through b, over the database's bus
-            version = relayed.state["version"]
-            ctl("stop")
-            time.sleep(OUTAGE)
-            ctl("start")
-            back = time.monotonic()
-            heard = _hears(relayed, 20)
-            assert heard is not None, "the relayed person heard nothing"
-            assert time.monotonic() - back < 15, heard
-            if heard["type"] == "state":
-                assert heard["version"] >= version
-            else:
-                assert heard["code"] == "table_moved", heard
-                again = Player(b, table, tokens["1"], tries=40)  # and plays on
-                assert again.state["version"] >= version
-                again.close()
-            here.close()
-            relayed.close()
+    with (
+        private_cluster() as (db, ctl),
+        nodes(db, ["a", "b"], "--bot-delay", "0") as [(_, a), (_, b)],
+    ):
+        created = create(a, ["human", "human"], target=20)
+        table, tokens = created["table"]["id"], created["tokens"]
+        here = Player(a, table, tokens["0"])
+        relayed = Player(b, table, tokens["1"])  # through b, over the database's bus
+        version = relayed.state["version"]
+        ctl("stop")
+        time.sleep(OUTAGE)
+        ctl("start")
+        back = time.monotonic()
+        heard = _hears(relayed, 20)
+        assert heard is not None, "the relayed person heard nothing"
+        assert time.monotonic() - back < 15, heard
+        if heard["type"] == "state":
+            assert heard["version"] >= version
+        else:
+            assert heard["code"] == "table_moved", heard
+            again = Player(b, table, tokens["1"], tries=40)  # and plays on
+            assert again.state["version"] >= version
+            again.close()
+        here.close()
+        relayed.close()
 
 
 def _hears(player: Player, seconds: float) -> dict[str, Any] | None:
