@@ -148,6 +148,7 @@ class Table:
     match: Match
     refused: dict[str, Any] | None = None  # the answer to a move sent (a refusal)
     away: bool = False
+    last: dict[str, Any] | None = None  # the latest move, as the state message tells it
     id: str = field(default_factory=lambda: f"layout{next(_ids)}")
 
     def seats(self) -> list[dict[str, Any]]:
@@ -195,16 +196,24 @@ class Table:
             "version": version,
             "status": "running",
             "seats": seats,
-            "last": None,
+            "last": self.last,
             "view": view,
         }
         return [welcome, told]
 
+    def state(self) -> dict[str, Any]:
+        """The state message alone (a later push)."""
+        return self.messages()[1]
 
-def serve(p: Page, table: Table) -> None:
-    """Answer the page's WebSocket as the room would for ``table``."""
+
+def serve(p: Page, table: Table) -> list[WebSocketRoute]:
+    """Answer the page's WebSocket as the room would for ``table``; the sockets answered (a
+    test may push later states down them)."""
+    sockets: list[WebSocketRoute] = []
 
     def answer(ws: WebSocketRoute) -> None:
+        sockets.append(ws)
+
         def heard(message: str | bytes) -> None:
             msg = json.loads(message)
             if msg.get("type") == "hello":
@@ -216,3 +225,4 @@ def serve(p: Page, table: Table) -> None:
         ws.on_message(heard)
 
     p.route_web_socket("**/ws", answer)
+    return sockets

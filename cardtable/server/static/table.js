@@ -28,6 +28,7 @@ import { seatLabel, sideCount, sideName, sideOf, useSeats } from "./sides.js";
 import { drawHandEnd, goalText, tableLeft } from "./summary.js";
 import { animateMoves, snapshot } from "./motion.js";
 import { installHeader } from "./header.js";
+import { Alerts } from "./alerts.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const watchOnly = new URLSearchParams(location.search).has("watch");
@@ -68,6 +69,7 @@ const page = {
   offline: false, // the connection was lost: the page is inert until the state is resynced
   seatsAt: 0, // when the seats arrived (their take-over countdowns count from it)
   tools: null, // the hint, clear and typed-move controls, kept in the game's bottom tray
+  alerts: null, // sounds, the title and favicon marks, notifications (alerts.js)
   handEndOpen: null, // the hand whose whole summary was asked for at the viewer's turn
 };
 
@@ -81,6 +83,11 @@ function loadHands() {
 
 async function start() {
   $("lang").append(languageSwitch(), " ", fourColourSwitch(t("deck.four_colour")));
+  page.alerts = new Alerts({
+    icon: document.querySelector('link[rel="icon"]'),
+    markedIcon: new URL("./favicon-turn.svg", import.meta.url).href,
+  });
+  $("lang").append(" ", page.alerts.controls());
   installHeader($("prefs-toggle"), $("prefs"));
   translatePage();
   $("title").textContent = t("table.title", { id: tableId });
@@ -195,6 +202,7 @@ function drawTitle() {
     $("rules-link").hidden = false;
   }
   document.title = `${$("title").textContent} · ${t("app.name")}`;
+  page.alerts?.retitled();
   const conn = $("conn");
   if (conn.dataset.key === "up") conn.textContent = t("table.connected");
   if (conn.dataset.key === "connecting") conn.textContent = t("table.connecting");
@@ -218,6 +226,7 @@ function receive(msg) {
       if (!page.message || msg.version !== page.message.version) page.hint = null;
       if (!page.message) firstState(msg);
       noteTableLeft(page.message, msg);
+      alertFor(page.message, msg);
       page.message = msg;
       page.seats = msg.seats;
       useSeats(page.seats);
@@ -270,6 +279,15 @@ function receive(msg) {
     default:
       break; // ack, pong: the state push that follows says it all
   }
+}
+
+// A sound for someone else's move; the "your turn" alert when the turn has just come to this
+// seat (not on the first state of a visit, nor again after the viewer's own move).
+function alertFor(before, msg) {
+  if (!before || msg.version <= before.version || !page.alerts) return;
+  const mine = (m) => page.seat !== null && !m.view.is_over && m.view.to_move === page.seat;
+  if (mine(msg) && !mine(before)) page.alerts.yourTurn($("title").textContent);
+  else if (msg.last && msg.last.seat !== page.seat) page.alerts.moved();
 }
 
 function onError(msg) {
