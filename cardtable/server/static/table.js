@@ -29,6 +29,7 @@ import { drawHandEnd, goalText, tableLeft } from "./summary.js";
 import { animateMoves, snapshot } from "./motion.js";
 import { installHeader } from "./header.js";
 import { Alerts } from "./alerts.js";
+import { shareButton } from "./share.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const watchOnly = new URLSearchParams(location.search).has("watch");
@@ -88,6 +89,9 @@ async function start() {
     markedIcon: new URL("./favicon-turn.svg", import.meta.url).href,
   });
   $("lang").append(" ", page.alerts.controls());
+  // the table to watch (never a seat's token): for a friend, a group chat
+  const watch = () => roomUrl(`table/${encodeURIComponent(tableId)}?watch`);
+  $("prefs").prepend(shareButton("table.share", watch));
   installHeader($("prefs-toggle"), $("prefs"));
   translatePage();
   $("title").textContent = t("table.title", { id: tableId });
