@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 from cardtable import Match
 from tests.support import browser as support
 from tests.support.browser import Room, doc_shot
-from tests.support.layout import Table, positions, refusal, serve
+from tests.support.layout import Table, positions, rc_deal, refusal, serve
 
 pytestmark = support.needs_chromium
 
@@ -156,3 +156,32 @@ def test_the_cards_a_decision_needs_are_on_screen(room: Room, browser: Browser, 
             context.close()
     assert not errors, errors
     assert not problems, "\n".join(map(str, problems))
+
+
+def test_the_partner_sits_across(room: Room, browser: Browser) -> None:
+    """Royal Casino for four is played in partnerships (RC-1): the partner (seat 3 for seat 1)
+    is drawn across the table, between the two opponents and level with them, marked as the
+    partner, at a phone's width and a laptop's."""
+    m = rc_deal(4)
+    context = context_for(browser, "en")
+    try:
+        for size in ("360x640", "1366x768"):
+            p = context.new_page()
+            table = Table("royal-casino", m)
+            p.set_viewport_size(SIZES[size])
+            serve(p, table)
+            p.goto(f"{room.base}/table/{table.id}")
+            p.wait_for_selector(".rc-seat[data-seat]")
+            boxes = p.evaluate(
+                "() => [...document.querySelectorAll('.rc-seat[data-seat]')].map((e) => {"
+                " const r = e.getBoundingClientRect(); return {seat: Number(e.dataset.seat),"
+                " x: r.left + r.width / 2, top: Math.round(r.top),"
+                " partner: Boolean(e.querySelector('.badge.partner'))}; })"
+            )
+            by_x = sorted(boxes, key=lambda b: b["x"])
+            assert by_x[1]["seat"] == 2, (size, boxes)  # between seats 1 and 3, either way round
+            assert len({b["top"] for b in boxes}) == 1, (size, boxes)  # one row
+            assert [b["partner"] for b in by_x] == [False, True, False], size
+            p.close()
+    finally:
+        context.close()
