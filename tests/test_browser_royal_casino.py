@@ -122,3 +122,28 @@ def test_four_players_score_as_two_partnerships(room: Room, page: Page) -> None:
     text = page.inner_text("#scores")
     assert "Your side (1 + 3)" in text and "Seats 2 + 4" in text, text
     shot(page, "rc-four-players")
+
+
+def test_counter_clockwise_seats_and_face_down_piles(room: Room, page: Page) -> None:
+    """RC-25: seat 1 has the next seat in playing order (Seat 2) on its right, its partner
+    (Seat 3) across and Seat 4 on its left. RC-24: once cards are captured, each side's pile
+    shows its size face down and no card list (the view holds none until the hand is
+    scored)."""
+    created = room.create("royal-casino", ["human", "random", "random", "random"], players=4)
+    page.goto(created["links"]["0"])
+    page.wait_for_selector(".rc-seats .rc-seat")
+    places = page.eval_on_selector_all(
+        ".rc-seats .rc-seat", "bs => bs.map(b => [b.dataset.place, b.dataset.seat])"
+    )
+    assert places == [["left", "3"], ["across", "2"], ["right", "1"]]
+    deadline = Deadline(60, "a capture on the table")
+    while not page.locator(".rc-piles .pile-drawing .backs").count():
+        deadline.check()
+        if wait_my_turn_or_over(page) == "over":
+            raise AssertionError("the match ended before anyone captured")
+        legal = legal_actions(page)
+        if page.locator(".rc-piles .pile-drawing .backs").count():
+            break
+        click_move(page, next((a for a in legal if a.startswith("capture")), legal[0]))
+    assert page.locator(".rc-piles details").count() == 0  # no captured cards listed
+    assert "face down" in page.inner_text(".rc-piles")

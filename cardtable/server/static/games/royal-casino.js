@@ -72,6 +72,7 @@ function seatsRow(ctx, view, s) {
   const watching = ctx.seat === null || ctx.seat === undefined;
   const places = seatPlaces(view.players, watching ? 0 : ctx.seat);
   if (watching) places.push({ seat: 0, place: "near" });
+  row.style.setProperty("--around", String(places.length));
   for (const { seat, place } of places) {
     const box = el("div", { class: "rc-seat", data: { seat, place } });
     box.append(el("span", { class: "place", text: ctx.t(`rc.place.${place}`) }));
