@@ -12,16 +12,32 @@ our own benchmark can be reported relative to them:
 * OpenSpiel ``gin_rummy`` (same)
 * RLCard ``gin-rummy``    (pure-Python engine with numpy observations)
 
-Every measurement plays complete games with uniformly random legal actions
-(chance outcomes are sampled from their probabilities) with a fixed seed, for a
-fixed wall time after a short warm-up.  Reported per engine:
+Every measurement plays complete games with uniformly random legal actions, with
+a fixed seed, in this process's CPU time after a short warm-up, each engine driven
+the lightest correct way its API allows:
+
+* OpenSpiel: ``state.apply_action(rng.choice(state.legal_actions()))`` at every
+  node, chance nodes included: a chance node's legal actions are its outcomes,
+  and every chance node of ``euchre`` and ``gin_rummy`` is uniform (a card from
+  those left), which the timing pass checks at every chance node it meets;
+* RLCard: ``env.reset()`` and ``env.step(rng.choice(list(legal_actions)))``,
+  the environment's own API (``step`` encodes the next observation).
+
+No timer or counter runs inside a game of the throughput loop; the clock is read
+every few games. Reported per engine:
 
 * ``games_per_s``      complete games (new game to terminal, incl. chance/deal
-                       and final returns) divided by elapsed wall time;
-* ``us_per_decision``  mean wall time of one player decision, i.e. fetching
-                       the legal actions, picking one at random and applying
-                       it (for RLCard: the ``env.step`` that also encodes the
-                       next observation); timer overhead is included.
+                       and final returns) per second of CPU time;
+* ``us_per_decision``  from a separate timing pass: mean wall time of one
+                       player decision (legal actions, a random pick, apply),
+                       timer overhead included, leaving out (and counting as
+                       ``left_out``) the few over 1 ms, when the process lost its
+                       core; ``decisions_per_game`` too.
+
+``--old-driver`` also measures OpenSpiel ``euchre`` the way this script drove it
+before (every chance outcome through ``zip(*chance_outcomes())`` and
+``random.choices``, each decision timed inside the loop), which cost it about
+two-fifths of its speed (docs/performance.md).
 
 The reference engines are installed into a separate, throw-away virtual
 environment ``<repo>/.bench-venv`` (ignored by git) so that they never leak
@@ -82,8 +98,16 @@ ANCHORS: tuple[tuple[str, str, str], ...] = (
     ("rlcard_gin_rummy", "rlcard", "gin-rummy"),
 )
 
-# Runs inside the bench venv.  argv[1] is a JSON object with the job; the last
-# line written to stdout is a JSON object with the result.
+# Runs inside the bench venv. argv[1] is a JSON object with the job. The worker sets the game up
+# once, then answers each line of stdin (a JSON command) with one line of JSON on stdout, so
+# that slices of it can alternate with slices of cardtable's own loops (bench/goals.py):
+#   {"play": S}    the throughput loop for S seconds of this process's CPU time: whole games,
+#                  no timer and no counter inside a game (the clock is read every few games);
+#   {"timing": S}  a separate pass timing each decision, and counting decisions per game,
+#                  which also checks that every chance node is uniform (the throughput loop
+#                  relies on it).
+# The "old" driver is the one used before: every chance outcome sampled through
+# ``zip(*chance_outcomes())`` and ``random.choices``, each decision timed inside the loop.
 WORKER = r"""
 import json
 import platform
@@ -94,25 +118,76 @@ import warnings
 from importlib.metadata import version
 
 warnings.filterwarnings("ignore")
-perf = time.perf_counter  # one decision's time
+perf = time.perf_counter  # one decision's time (the timing pass)
 cpu = time.process_time  # a slice's: this process's CPU time, so waiting for a core never counts
+BATCH = 8  # games between two readings of the clock
+SLOW = 1e-3  # a decision timed longer than this was descheduled (a shared machine): left out
 
 
-def openspiel_job(game_name, seed):
+def openspiel_job(game_name, seed, driver):
     import pyspiel
 
     game = pyspiel.load_game(game_name)
+    new_game = game.new_initial_state
     rng = random.Random(seed)
-    randrange = rng.randrange
-    choices = rng.choices
+    choice = rng.choice
 
     def play(duration):
+        # A chance node's legal actions are its outcomes; every chance node of these games is
+        # uniform (a card from those left, checked by ``timing``), so a uniform pick among them
+        # is exactly a sample of the chance outcome: the lightest correct drive.
+        games = 0
+        start = cpu()
+        deadline = start + duration
+        while True:
+            for _ in range(BATCH):
+                state = new_game()
+                while not state.is_terminal():
+                    state.apply_action(choice(state.legal_actions()))
+                state.returns()
+            games += BATCH
+            now = cpu()
+            if now >= deadline:
+                return {"games": games, "elapsed_s": now - start}
+
+    def timing(duration):
+        games = decisions = chances = timed = 0
+        took = 0.0
+        start = cpu()
+        while cpu() - start < duration:
+            state = new_game()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    p = outcomes[0][1]
+                    if any(abs(q - p) > 1e-12 for _, q in outcomes):
+                        raise SystemExit("a chance node is not uniform: " + str(outcomes))
+                    if sorted(a for a, _ in outcomes) != sorted(state.legal_actions()):
+                        raise SystemExit("a chance node's legal actions are not its outcomes")
+                    state.apply_action(choice(outcomes)[0])
+                    chances += 1
+                else:
+                    t0 = perf()
+                    state.apply_action(choice(state.legal_actions()))
+                    t = perf() - t0
+                    decisions += 1
+                    if t < SLOW:
+                        took += t
+                        timed += 1
+            state.returns()
+            games += 1
+        return {"us_per_decision": took / timed * 1e6, "left_out": decisions - timed,
+                "decisions_per_game": decisions / games,
+                "chance_nodes_per_game": chances / games, "timed_games": games}
+
+    def old_play(duration):
+        randrange, choices = rng.randrange, rng.choices
         games = decisions = 0
         decision_time = 0.0
         start = cpu()
         deadline = start + duration
         while True:
-            state = game.new_initial_state()
+            state = new_game()
             while not state.is_terminal():
                 if state.is_chance_node():
                     actions, probs = zip(*state.chance_outcomes())
@@ -127,58 +202,76 @@ def openspiel_job(game_name, seed):
             games += 1
             now = cpu()
             if now >= deadline:
-                return games, decisions, decision_time, now - start
+                return {"games": games, "elapsed_s": now - start,
+                        "us_per_decision": decision_time / decisions * 1e6}
 
-    return play, "open_spiel " + version("open_spiel")
+    return (old_play if driver == "old" else play), timing, "open_spiel " + version("open_spiel")
 
 
-def rlcard_job(game_name, seed):
+def rlcard_job(game_name, seed, driver):
     import numpy as np
     import rlcard
 
     np.random.seed(seed)
     env = rlcard.make(game_name, config={"seed": seed})
     rng = random.Random(seed)
-    randrange = rng.randrange
+    choice = rng.choice
+    reset, step, is_over, payoffs = env.reset, env.step, env.is_over, env.get_payoffs
 
     def play(duration):
-        games = decisions = 0
-        decision_time = 0.0
+        # The environment's own API: ``step`` encodes the next player's observation, as an
+        # environment must. Steps are counted (an environment's rate is in steps).
+        games = steps = 0
         start = cpu()
         deadline = start + duration
         while True:
-            state, _ = env.reset()
-            while not env.is_over():
-                t0 = perf()
-                legal = list(state["legal_actions"])
-                state, _ = env.step(legal[randrange(len(legal))])
-                decision_time += perf() - t0
-                decisions += 1
-            env.get_payoffs()
+            state, _ = reset()
+            while not is_over():
+                state, _ = step(choice(list(state["legal_actions"])))
+                steps += 1
+            payoffs()
             games += 1
             now = cpu()
             if now >= deadline:
-                return games, decisions, decision_time, now - start
+                return {"games": games, "steps": steps, "elapsed_s": now - start}
 
-    return play, "rlcard " + version("rlcard") + ", numpy " + version("numpy")
+    def timing(duration):
+        games = decisions = timed = 0
+        took = 0.0
+        start = cpu()
+        while cpu() - start < duration:
+            state, _ = reset()
+            while not is_over():
+                t0 = perf()
+                state, _ = step(choice(list(state["legal_actions"])))
+                t = perf() - t0
+                decisions += 1
+                if t < SLOW:
+                    took += t
+                    timed += 1
+            payoffs()
+            games += 1
+        return {"us_per_decision": took / timed * 1e6, "left_out": decisions - timed,
+                "decisions_per_game": decisions / games, "timed_games": games}
+
+    return play, timing, "rlcard " + version("rlcard") + ", numpy " + version("numpy")
 
 
 def main():
     job = json.loads(sys.argv[1])
     make = openspiel_job if job["engine"] == "openspiel" else rlcard_job
-    play, engine_version = make(job["game"], job["seed"])
+    play, timing, engine_version = make(job["game"], job["seed"], job.get("driver", "new"))
     if job["warmup"] > 0:
         play(job["warmup"])
-    games, decisions, decision_time, elapsed = play(job["seconds"])
-    print(json.dumps({
-        "games_per_s": games / elapsed,
-        "us_per_decision": decision_time / decisions * 1e6,
-        "decisions_per_game": decisions / games,
-        "games": games,
-        "elapsed_s": elapsed,
-        "engine": engine_version,
-        "python": platform.python_implementation() + " " + platform.python_version(),
-    }))
+    print(json.dumps({"engine": engine_version, "python": platform.python_implementation()
+                      + " " + platform.python_version()}), flush=True)
+    for line in sys.stdin:
+        command = json.loads(line)
+        if "play" in command:
+            out = play(command["play"])
+        else:
+            out = timing(command["timing"])
+        print(json.dumps(out), flush=True)
 
 
 main()
@@ -248,30 +341,100 @@ def machine_description() -> str:
     return f"{platform.system()} {platform.machine()}, {os.cpu_count()} cpus, {_cpu_model()}"
 
 
-def _run_worker(
-    python: Path, engine: str, game: str, seconds: float, warmup: float, seed: int
-) -> dict[str, Any]:
-    job = {
-        "engine": engine,
-        "game": game,
-        "seconds": seconds,
-        "warmup": warmup,
-        "seed": seed,
-    }
-    proc = subprocess.run(
-        [str(python), "-I", "-c", WORKER, json.dumps(job)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    lines = proc.stdout.strip().splitlines()
-    if proc.returncode != 0 or not lines:
-        raise RuntimeError(
-            f"anchor worker for {engine}/{game} failed "
-            f"(exit {proc.returncode}):\n{proc.stderr.strip()}"
+class Anchor:
+    """One anchor engine in a worker process of its own (in the bench venv), set up and warmed
+    once, then measured in slices on demand: ``play(seconds)`` for throughput, ``timing``
+    for the time of one decision. Close it (or use it as a context manager) when done."""
+
+    def __init__(
+        self,
+        engine: str,
+        game: str,
+        *,
+        warmup: float = DEFAULT_WARMUP,
+        seed: int = DEFAULT_SEED,
+        driver: str = "new",
+        python: Path | None = None,
+    ) -> None:
+        job = {"engine": engine, "game": game, "warmup": warmup, "seed": seed, "driver": driver}
+        self.name = f"{engine}/{game}"
+        self.proc = subprocess.Popen(
+            [str(python or ensure_venv()), "-I", "-c", WORKER, json.dumps(job)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
         )
-    result: dict[str, Any] = json.loads(lines[-1])
-    return result
+        about = self._answer()
+        self.engine: str = about["engine"]
+        self.python: str = about["python"]
+
+    def _answer(self) -> dict[str, Any]:
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        if not line:
+            self.proc.wait()
+            error = self.proc.stderr.read() if self.proc.stderr else ""
+            raise RuntimeError(
+                f"anchor worker for {self.name} failed (exit {self.proc.returncode}):\n{error}"
+            )
+        answer: dict[str, Any] = json.loads(line)
+        return answer
+
+    def _ask(self, command: dict[str, float]) -> dict[str, Any]:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(json.dumps(command) + "\n")
+        self.proc.stdin.flush()
+        return self._answer()
+
+    def play(self, seconds: float) -> dict[str, Any]:
+        """Whole games for about ``seconds`` of the worker's CPU time: ``games`` (and for an
+        environment ``steps``) and ``elapsed_s``."""
+        return self._ask({"play": seconds})
+
+    def timing(self, seconds: float) -> dict[str, Any]:
+        """The separate timing pass: ``us_per_decision``, ``decisions_per_game``."""
+        return self._ask({"timing": seconds})
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            assert self.proc.stdin is not None
+            self.proc.stdin.close()
+            self.proc.wait(timeout=30)
+
+    def __enter__(self) -> Anchor:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def measure_anchor(
+    engine: str,
+    game: str,
+    seconds: float,
+    *,
+    warmup: float = DEFAULT_WARMUP,
+    seed: int = DEFAULT_SEED,
+    driver: str = "new",
+) -> dict[str, Any]:
+    """One anchor: its throughput over ``seconds``, then a timing pass of a quarter of that."""
+    with Anchor(engine, game, warmup=warmup, seed=seed, driver=driver) as anchor:
+        played = anchor.play(seconds)
+        entry: dict[str, Any] = {
+            "games_per_s": played["games"] / played["elapsed_s"],
+            "games": played["games"],
+            "elapsed_s": played["elapsed_s"],
+        }
+        if "steps" in played:
+            entry["steps_per_s"] = played["steps"] / played["elapsed_s"]
+        if driver == "old":  # timed inside its own loop, as it used to be
+            entry["us_per_decision"] = played["us_per_decision"]
+        else:
+            entry.update(anchor.timing(max(1.0, seconds / 4)))
+        entry["engine"] = anchor.engine
+        entry["python"] = anchor.python
+    return entry
 
 
 def measure_anchors(
@@ -279,21 +442,23 @@ def measure_anchors(
     *,
     warmup: float = DEFAULT_WARMUP,
     seed: int = DEFAULT_SEED,
+    old_driver: bool = False,
 ) -> dict[str, Any]:
     """Install the reference engines if needed and measure all anchors.
 
     Returns ``{"openspiel_euchre": {...}, "openspiel_gin_rummy": {...},
     "rlcard_gin_rummy": {...}, "python": ..., "machine": ...}`` where each
-    engine entry has at least ``games_per_s`` and ``us_per_decision``.
-    Takes roughly ``3 * (seconds + warmup)`` plus start-up (and a one-off
-    install of about ten seconds on the first call).
+    engine entry has at least ``games_per_s`` and ``us_per_decision``; with
+    ``old_driver`` also ``openspiel_euchre_old_driver``, the loop used before.
     """
-    python = ensure_venv()
     results: dict[str, Any] = {}
     interpreter = ""
-    for key, engine, game in ANCHORS:
+    jobs = [(key, engine, game, "new") for key, engine, game in ANCHORS]
+    if old_driver:
+        jobs.insert(1, ("openspiel_euchre_old_driver", "openspiel", "euchre", "old"))
+    for key, engine, game, driver in jobs:
         _log(f"measuring {key} for {seconds:g} s (warm-up {warmup:g} s)")
-        entry = _run_worker(python, engine, game, seconds, warmup, seed)
+        entry = measure_anchor(engine, game, seconds, warmup=warmup, seed=seed, driver=driver)
         interpreter = str(entry.pop("python"))
         results[key] = entry
     results["python"] = interpreter
@@ -306,16 +471,19 @@ def measure_anchors(
 def format_table(results: dict[str, Any]) -> str:
     """Render ``measure_anchors`` output as a plain-text table."""
     header = (
-        f"{'anchor':<22}{'games/s':>12}{'us/decision':>14}"
+        f"{'anchor':<28}{'games/s':>12}{'us/decision':>14}"
         f"{'decisions/game':>16}{'games':>9}  engine"
     )
     lines = [header, "-" * len(header)]
-    for key, _engine, _game in ANCHORS:
+    for key in results:
         entry = results[key]
+        if not isinstance(entry, dict):
+            continue
+        per_game = entry.get("decisions_per_game")
         lines.append(
-            f"{key:<22}{entry['games_per_s']:>12.1f}"
+            f"{key:<28}{entry['games_per_s']:>12.1f}"
             f"{entry['us_per_decision']:>14.2f}"
-            f"{entry['decisions_per_game']:>16.1f}"
+            f"{'' if per_game is None else f'{per_game:.1f}':>16}"
             f"{entry['games']:>9d}  {entry['engine']}"
         )
     lines.append("")
@@ -347,6 +515,11 @@ def main(argv: list[str] | None = None) -> int:
         "--json", action="store_true", help="print a JSON object instead of a table"
     )
     parser.add_argument(
+        "--old-driver",
+        action="store_true",
+        help="also OpenSpiel euchre driven the way it was before (for comparison)",
+    )
+    parser.add_argument(
         "--reinstall",
         action="store_true",
         help="re-run the pip install into .bench-venv even if already done",
@@ -356,7 +529,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--seconds must be positive")
     if args.reinstall:
         ensure_venv(force=True)
-    results = measure_anchors(args.seconds, warmup=args.warmup, seed=args.seed)
+    results = measure_anchors(
+        args.seconds, warmup=args.warmup, seed=args.seed, old_driver=args.old_driver
+    )
     if args.json:
         print(json.dumps(results, indent=2))
     else:
