@@ -22,11 +22,17 @@ from pathlib import Path
 from setuptools import Extension, setup
 
 #: The modules compiled: ``Match`` (its bookkeeping is a fifth of a random playout's cost in
-#: Buck Euchre), and the Royal Casino and rummy move generators, ``apply`` and scoring.
-#: Modules whose classes are made through ``cardtable.core.frozen`` (states, plays) stay
-#: Python: a compiled class cannot change an object's ``__class__``.
+#: Buck Euchre), Buck Euchre's engine (its states are compiled classes too), and the Royal
+#: Casino and rummy move generators, ``apply`` and scoring. Modules whose classes are made
+#: through ``cardtable.core.frozen`` (states, plays) stay Python: a compiled class cannot
+#: change an object's ``__class__``.
 COMPILED = [
     "cardtable/core/match.py",
+    "cardtable/games/buck_euchre/cards.py",
+    "cardtable/games/buck_euchre/engine.py",
+    "cardtable/games/buck_euchre/rules.py",
+    "cardtable/games/buck_euchre/scoring.py",
+    "cardtable/games/buck_euchre/state.py",
     "cardtable/games/royal_casino/checks.py",
     "cardtable/games/royal_casino/groups.py",
     "cardtable/games/royal_casino/memo.py",
@@ -43,9 +49,10 @@ COMPILED = [
     "cardtable/games/rummy/scoring.py",
     "cardtable/games/rummy/seen.py",
     "cardtable/games/rummy/shapes.py",
+    "cardtable/games/rummy/state.py",
 ]
 #: The packages above; each is compiled into a shared library of its own.
-FAMILIES = ("core", "royal_casino", "rummy")
+FAMILIES = ("core", "buck_euchre", "royal_casino", "rummy")
 
 #: Written at each compiling build: the SHA-256 of every compiled module's source, so a test
 #: can tell a compiled module from one built of other source by content, not by file times.

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import cast
 
 from cardtable.core.cards import suit_of
 from cardtable.core.game import Action
@@ -99,6 +98,21 @@ def _apply_decide(s: BuckEuchreState, a: Action) -> BuckEuchreState:
     return BuckEuchreState(table, PLAYING, leader, s.hands, (), leader, s.taken, (), -1)
 
 
+_POWER = TABLES.power
+_SUIT = TABLES.suit
+
+
+def _winner(trick: tuple[int, ...], trump: int) -> int:
+    """``TABLES.winner``: the index in ``trick`` of the card that wins it (BE-10)."""
+    power = _POWER[trump][_SUIT[trump][trick[0]]]
+    best, top = 0, power[trick[0]]
+    for i in range(1, len(trick)):
+        p = power[trick[i]]
+        if p > top:
+            best, top = i, p
+    return best
+
+
 def _apply_play(s: BuckEuchreState, a: Play) -> BuckEuchreState:
     t, seat = s.table, s.turn
     assert seat is not None
@@ -111,7 +125,7 @@ def _apply_play(s: BuckEuchreState, a: Play) -> BuckEuchreState:
     if len(trick) < len(round_):
         return BuckEuchreState(t, PLAYING, NEXT_IN[t.dropped][seat], hands, trick, s.leader,
                                s.taken, s.last_trick, s.last_leader, s.earlier)  # fmt: skip
-    winner = round_[TABLES.winner(trick, t.trump)]  # BE-10: the winner leads next
+    winner = round_[_winner(trick, t.trump)]  # BE-10: the winner leads next
     won = 0
     for p in trick:
         won |= 1 << p
@@ -123,11 +137,18 @@ def _apply_play(s: BuckEuchreState, a: Play) -> BuckEuchreState:
     return BuckEuchreState(t, OVER, None, hands, (), winner, taken, trick, s.leader, earlier)
 
 
-def _no_actions(s: BuckEuchreState, a: Action) -> BuckEuchreState:
+def next_state(s: BuckEuchreState, a: Action) -> BuckEuchreState:
+    """The state after ``a``, a legal action of the seat to move (``Match`` has checked it, so
+    each phase's function takes its own kind of action)."""
+    phase = s.phase
+    if phase == PLAYING:
+        return _apply_play(s, cast(Play, a))
+    if phase == DECIDING:
+        return _apply_decide(s, a)
+    if phase == ORDERING:
+        return _apply_order(s, a)
+    if phase == NAMING:
+        return _apply_name(s, a)
+    if phase == DISCARDING:
+        return _apply_discard(s, cast(Discard, a))
     raise AssertionError("the hand is over")
-
-
-# Indexed by phase; Match has checked that the action is legal, so each gets its own kind.
-_APPLY: tuple[Callable[[BuckEuchreState, Any], BuckEuchreState], ...] = (
-    _apply_order, _apply_discard, _apply_name, _apply_decide, _apply_play, _no_actions
-)  # fmt: skip

@@ -30,7 +30,7 @@ from cardtable.games.buck_euchre.cards import (
     TABLES,
     layout_cards,
 )
-from cardtable.games.buck_euchre.engine import _APPLY
+from cardtable.games.buck_euchre.engine import next_state
 from cardtable.games.buck_euchre.explain import explain
 from cardtable.games.buck_euchre.scoring import settle
 from cardtable.games.buck_euchre.state import (
@@ -52,7 +52,6 @@ from cardtable.games.buck_euchre.worlds import determinize
 # -- the rules ------------------------------------------------------------------------------------
 
 
-@register
 class BuckEuchre(Rules[BuckEuchreState]):
     """Buck Euchre with its options: ``start`` (BE-11) and ``five_tricks_win`` (BE-13)."""
 
@@ -122,7 +121,7 @@ class BuckEuchre(Rules[BuckEuchreState]):
         return []
 
     def apply(self, state: BuckEuchreState, action: Action) -> BuckEuchreState:
-        return _APPLY[state.phase](state, action)
+        return next_state(state, action)
 
     def explain(self, state: BuckEuchreState, action: Action) -> IllegalActionError:
         return explain(state, action)
@@ -172,3 +171,8 @@ class BuckEuchre(Rules[BuckEuchreState]):
         if t.fate == TAKEN:
             mask &= ~(1 << t.upcard)
         return layout_cards(mask)
+
+
+# Registered by a call, not a decorator: mypyc compiles this module (setup.py), and it cannot
+# compile a decorated class.
+register(BuckEuchre)

@@ -6,7 +6,7 @@ What the deal and the bidding fixed lives in a ``Table`` shared by every state o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Final
 
 from cardtable.games.buck_euchre.cards import SEATS
 
@@ -43,37 +43,119 @@ DEAL_ORDER: tuple[tuple[int, ...], ...] = tuple(
 """``DEAL_ORDER[dealer][i]``: who receives the i-th card dealt: 2 each, then 3 each (BE-3)."""
 
 
-@dataclass(frozen=True, slots=True)
+TABLE_FIELDS = ("dealer", "upcard", "kitty", "fate", "discard", "trump", "maker", "stayed",
+                "dropped")  # fmt: skip
+STATE_FIELDS = ("table", "phase", "turn", "hands", "trick", "leader", "taken", "last_trick",
+                "last_leader", "earlier")  # fmt: skip
+"""The fields of ``Table`` and ``BuckEuchreState``, in the order their constructors take them."""
+
+
 class Table:
-    """What the deal and the bidding fixed: constant once the play starts (BE-3 … BE-9)."""
+    """What the deal and the bidding fixed: constant once the play starts (BE-3 … BE-9).
 
-    dealer: int
-    upcard: int  # layout position
-    kitty: int  # layout mask, never seen by anyone
-    fate: int  # UP, TAKEN or DOWN
-    discard: int  # layout position, -1 before the dealer discards
-    trump: int  # a suit, NO_TRUMP, or -1 while undecided
-    maker: int  # seat, or -1 (none yet, club upcard, no trump)
-    stayed: int  # seat mask of players who said stay
-    dropped: int  # seat mask of players who dropped
+    Immutable: its attributes are ``Final``, which the compiled class (setup.py) enforces at
+    run time too. A plain class rather than a frozen dataclass because a compiled frozen
+    dataclass builds every object through ``object.__setattr__``, twenty times slower.
+    """
+
+    __slots__ = TABLE_FIELDS
+
+    def __init__(
+        self,
+        dealer: int,
+        upcard: int,  # layout position
+        kitty: int,  # layout mask, never seen by anyone
+        fate: int,  # UP, TAKEN or DOWN
+        discard: int,  # layout position, -1 before the dealer discards
+        trump: int,  # a suit, NO_TRUMP, or -1 while undecided
+        maker: int,  # seat, or -1 (none yet, club upcard, no trump)
+        stayed: int,  # seat mask of players who said stay
+        dropped: int,  # seat mask of players who dropped
+    ) -> None:
+        self.dealer: Final = dealer
+        self.upcard: Final = upcard
+        self.kitty: Final = kitty
+        self.fate: Final = fate
+        self.discard: Final = discard
+        self.trump: Final = trump
+        self.maker: Final = maker
+        self.stayed: Final = stayed
+        self.dropped: Final = dropped
+
+    def _fields(self) -> tuple[int, ...]:
+        return (self.dealer, self.upcard, self.kitty, self.fate, self.discard, self.trump,
+                self.maker, self.stayed, self.dropped)  # fmt: skip
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Table) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            "Table("
+            + ", ".join(f"{n}={v!r}" for n, v in zip(TABLE_FIELDS, self._fields(), strict=True))
+            + ")"
+        )
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Table, self._fields())
 
 
-@dataclass(frozen=True, slots=True)
 class BuckEuchreState:
-    """One moment of a hand. ``turn`` is the seat to act (None once the hand is over)."""
+    """One moment of a hand. ``turn`` is the seat to act (None once the hand is over).
 
-    table: Table
-    phase: int
-    turn: int | None
-    hands: tuple[int, ...]  # layout mask per seat; a dropped player's set-aside cards stay here
-    trick: tuple[int, ...]  # layout positions of the current trick, in play order
-    leader: int  # who led the current trick (once the hand is over: who won the last one)
-    taken: tuple[int, ...]  # layout mask of the cards in the tricks each seat won
-    last_trick: tuple[int, ...]  # the last completed trick, in play order
-    last_leader: int  # who led it
-    earlier: tuple[tuple[int, tuple[int, ...]], ...] = ()
-    """The completed tricks before ``last_trick``, oldest first, as (leader, cards in play
-    order): public, so that a seat's view carries every card played this hand."""
+    Immutable, as ``Table`` (and for the same reason not a frozen dataclass).
+    """
+
+    __slots__ = STATE_FIELDS
+
+    def __init__(
+        self,
+        table: Table,
+        phase: int,
+        turn: int | None,
+        hands: tuple[int, ...],  # layout mask per seat; a dropped player's set-aside cards too
+        trick: tuple[int, ...],  # layout positions of the current trick, in play order
+        leader: int,  # who led the current trick (once the hand is over: who won the last one)
+        taken: tuple[int, ...],  # layout mask of the cards in the tricks each seat won
+        last_trick: tuple[int, ...],  # the last completed trick, in play order
+        last_leader: int,  # who led it
+        earlier: tuple[tuple[int, tuple[int, ...]], ...] = (),
+    ) -> None:
+        self.table: Final = table
+        self.phase: Final = phase
+        self.turn: Final = turn
+        self.hands: Final = hands
+        self.trick: Final = trick
+        self.leader: Final = leader
+        self.taken: Final = taken
+        self.last_trick: Final = last_trick
+        self.last_leader: Final = last_leader
+        self.earlier: Final = earlier
+        """The completed tricks before ``last_trick``, oldest first, as (leader, cards in
+        play order): public, so that a seat's view carries every card played this hand."""
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.table, self.phase, self.turn, self.hands, self.trick, self.leader,
+                self.taken, self.last_trick, self.last_leader, self.earlier)  # fmt: skip
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, BuckEuchreState) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            "BuckEuchreState("
+            + ", ".join(f"{n}={v!r}" for n, v in zip(STATE_FIELDS, self._fields(), strict=True))
+            + ")"
+        )
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (BuckEuchreState, self._fields())
 
 
 def _hands_with(hands: tuple[int, ...], seat: int, mask: int) -> tuple[int, ...]:
