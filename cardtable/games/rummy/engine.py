@@ -13,7 +13,6 @@ from __future__ import annotations
 import random
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import fields as dataclass_fields
 from operator import attrgetter
 from typing import Any
 
@@ -61,6 +60,7 @@ from cardtable.games.rummy.state import (
     FREE,
     OVER,
     PLAYING,
+    RUMMYSTATE_FIELDS,
     TOP,
     TOP_DUTIES,
     Duty,
@@ -77,7 +77,6 @@ from cardtable.games.rummy.views import RummyOptions, RummyView, hidden, state_v
 from cardtable.games.rummy.worlds import determinize
 
 _TEXT = attrgetter("text")
-_STATE_FIELDS = tuple(f.name for f in dataclass_fields(RummyState))
 
 
 class RummyRules(Rules[RummyState]):
@@ -423,7 +422,7 @@ class RummyRules(Rules[RummyState]):
     @staticmethod
     def _with(st: RummyState, **changes: Any) -> RummyState:
         """A copy with some fields changed (for the rarer transitions)."""
-        fields = {name: getattr(st, name) for name in _STATE_FIELDS}
+        fields = {name: getattr(st, name) for name in RUMMYSTATE_FIELDS}
         fields.update(changes)
         return RummyState(**fields)
 

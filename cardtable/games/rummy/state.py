@@ -4,18 +4,17 @@ the hand state itself.
 Everything is ints and tuples: ``apply`` builds a new state and shares the rest (the dealt deck,
 untouched hands, the table), so nothing is ever deep-copied.
 
-``apply`` makes a state for every action, and a frozen dataclass sets each field through
-``object.__setattr__``, which costs several times a plain assignment. So the engine makes its
-states and table melds through ``new_state`` and ``new_meld``: an object of an *unfrozen twin*
-(the same slots in the same order) is filled plainly, then its ``__class__`` is switched to the
-frozen class. The result is exactly the object the frozen class would have made.
+The classes are compiled with the engine (setup.py): immutable (their attributes are
+``Final``, which the compiled classes enforce at run time too), made and read as C structs.
+They are not frozen dataclasses because a compiled frozen dataclass sets every field through
+``object.__setattr__``, many times slower; each defines equality, hashing, ``repr`` and
+pickling over its fields as the dataclass did.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Final
 
-from cardtable.core.frozen import unfrozen_twin
 from cardtable.games.rummy.shapes import OPEN_MASK, RUN_FLAG
 
 DRAWING, PLAYING, CALLING, OVER = range(4)  # the phases of a turn
@@ -25,7 +24,9 @@ STOCK, TOP, DUG, CALLED = range(4)
 SOURCE_NAMES = ("stock", "top discard", "dug", "rummy call")
 
 
-@dataclass(frozen=True, slots=True)
+TABLEMELD_FIELDS = ("shape", "maker", "melded", "cards", "faces", "seats")
+
+
 class TableMeld:
     """A meld on the table. ``shape`` (see ``shapes``) grows as cards are laid off. The cards
     are listed in the order they were put down, as three parallel tuples: the card (a face,
@@ -33,24 +34,76 @@ class TableMeld:
     ``melded`` are the meld made by ``maker``; the rest were laid off, each credited to whoever
     laid it off (R5-9)."""
 
-    shape: int
-    maker: int
-    melded: int
-    cards: tuple[int, ...]
-    faces: tuple[int, ...]
-    seats: tuple[int, ...]
+    __slots__ = TABLEMELD_FIELDS
+
+    def __init__(
+        self,
+        shape: int,
+        maker: int,
+        melded: int,
+        cards: tuple[int, ...],
+        faces: tuple[int, ...],
+        seats: tuple[int, ...],
+    ) -> None:
+        self.shape: Final = shape
+        self.maker: Final = maker
+        self.melded: Final = melded
+        self.cards: Final = cards
+        self.faces: Final = faces
+        self.seats: Final = seats
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.shape, self.maker, self.melded, self.cards, self.faces, self.seats)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TableMeld) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return _repr("TableMeld", TABLEMELD_FIELDS, self._fields())
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (TableMeld, self._fields())
 
 
-@dataclass(frozen=True, slots=True)
+TABLE_FIELDS = ("melds", "shapes", "open", "run_suits")
+
+
 class Table:
     """The melds on the table, numbered 1, 2, ... in the order made (R5-9), summed up for the
     move generator by ``Table.of`` whenever a meld is made or grows: the shapes, the mask of
     faces that extend some meld, and the suits that have a run."""
 
-    melds: tuple[TableMeld, ...]
-    shapes: tuple[int, ...]
-    open: int
-    run_suits: int  # bit s: some run of suit s is on the table
+    __slots__ = TABLE_FIELDS
+
+    def __init__(
+        self,
+        melds: tuple[TableMeld, ...],
+        shapes: tuple[int, ...],
+        open: int,
+        run_suits: int,  # bit s: some run of suit s is on the table
+    ) -> None:
+        self.melds: Final = melds
+        self.shapes: Final = shapes
+        self.open: Final = open
+        self.run_suits: Final = run_suits
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.melds, self.shapes, self.open, self.run_suits)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Table) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return _repr("Table", TABLE_FIELDS, self._fields())
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Table, self._fields())
 
     @staticmethod
     def of(melds: tuple[TableMeld, ...]) -> Table:
@@ -84,16 +137,41 @@ class Table:
 EMPTY_TABLE = Table((), (), 0, 0)
 
 
-@dataclass(frozen=True, slots=True)
+DUTY_FIELDS = ("source", "required", "forbidden")
+
+
 class Duty:
     """What the player in turn owes before the discard: ``source`` says how they drew (from
     the stock, the top discard, deeper, by a Rummy call), ``required`` the cards they must
     still meld or lay off (R5-7, R5-10, R5-11, QC-8), ``forbidden`` the face they may not
     discard (R5-8, QC-4), -1 for none."""
 
-    source: int
-    required: tuple[int, ...]
-    forbidden: int
+    __slots__ = DUTY_FIELDS
+
+    def __init__(
+        self,
+        source: int,
+        required: tuple[int, ...],
+        forbidden: int,
+    ) -> None:
+        self.source: Final = source
+        self.required: Final = required
+        self.forbidden: Final = forbidden
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.source, self.required, self.forbidden)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Duty) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return _repr("Duty", DUTY_FIELDS, self._fields())
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Duty, self._fields())
 
 
 FREE = Duty(STOCK, (), -1)
@@ -108,7 +186,24 @@ def dug_duty(card: int) -> Duty:
     return _DUG_DUTIES[card]
 
 
-@dataclass(frozen=True, slots=True)
+RUMMYSTATE_FIELDS = (
+    "dealer",
+    "phase",
+    "turn",
+    "asked",
+    "hands",
+    "known",
+    "deck",
+    "top",
+    "pile",
+    "table",
+    "duty",
+    "melders",
+    "floaters",
+    "out",
+)
+
+
 class RummyState:
     """One hand of rummy.
 
@@ -121,39 +216,79 @@ class RummyState:
     seat whose hand emptied and ended the hand (-1: none, or the stock ran out).
     """
 
-    dealer: int
-    phase: int
-    turn: int
-    asked: int
-    hands: tuple[int, ...]
-    known: tuple[int, ...]
-    deck: tuple[int, ...]
-    top: int
-    pile: tuple[int, ...]
-    table: Table
-    duty: Duty
-    melders: int
-    floaters: int
-    out: int
+    __slots__ = RUMMYSTATE_FIELDS
+
+    def __init__(
+        self,
+        dealer: int,
+        phase: int,
+        turn: int,
+        asked: int,
+        hands: tuple[int, ...],
+        known: tuple[int, ...],
+        deck: tuple[int, ...],
+        top: int,
+        pile: tuple[int, ...],
+        table: Table,
+        duty: Duty,
+        melders: int,
+        floaters: int,
+        out: int,
+    ) -> None:
+        self.dealer: Final = dealer
+        self.phase: Final = phase
+        self.turn: Final = turn
+        self.asked: Final = asked
+        self.hands: Final = hands
+        self.known: Final = known
+        self.deck: Final = deck
+        self.top: Final = top
+        self.pile: Final = pile
+        self.table: Final = table
+        self.duty: Final = duty
+        self.melders: Final = melders
+        self.floaters: Final = floaters
+        self.out: Final = out
+
+    def _fields(self) -> tuple[object, ...]:
+        return (
+            self.dealer,
+            self.phase,
+            self.turn,
+            self.asked,
+            self.hands,
+            self.known,
+            self.deck,
+            self.top,
+            self.pile,
+            self.table,
+            self.duty,
+            self.melders,
+            self.floaters,
+            self.out,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RummyState) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return _repr("RummyState", RUMMYSTATE_FIELDS, self._fields())
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (RummyState, self._fields())
 
     @property
     def stock_size(self) -> int:
         return len(self.deck) - self.top
 
 
-_StateTwin = unfrozen_twin(RummyState)
-_UnfrozenMeld = unfrozen_twin(TableMeld)
-_UnfrozenTable = unfrozen_twin(Table)
-
-
 def _new_table(
     melds: tuple[TableMeld, ...], shapes: tuple[int, ...], open_faces: int, run_suits: int
 ) -> Table:
-    """``Table(...)``, made faster the same way."""
-    made = _UnfrozenTable(melds, shapes, open_faces, run_suits)
-    made.__class__ = Table
-    table: Table = made
-    return table
+    return Table(melds, shapes, open_faces, run_suits)
 
 
 def new_state(
@@ -161,25 +296,23 @@ def new_state(
     known: tuple[int, ...], deck: tuple[int, ...], top: int, pile: tuple[int, ...],
     table: Table, duty: Duty, melders: int, floaters: int, out: int,
 ) -> RummyState:  # fmt: skip
-    """``RummyState(...)``, made about five times faster (see the module docstring)."""
-    made = _StateTwin(
+    """``RummyState(...)``, as the engine has always called it."""
+    return RummyState(
         dealer, phase, turn, asked, hands, known, deck, top, pile, table, duty, melders,
         floaters, out,
     )  # fmt: skip
-    made.__class__ = RummyState
-    state: RummyState = made
-    return state
 
 
 def new_meld(
     shape: int, maker: int, melded: int, cards: tuple[int, ...], faces: tuple[int, ...],
     seats: tuple[int, ...],
 ) -> TableMeld:  # fmt: skip
-    """``TableMeld(...)``, made faster the same way."""
-    made = _UnfrozenMeld(shape, maker, melded, cards, faces, seats)
-    made.__class__ = TableMeld
-    meld: TableMeld = made
-    return meld
+    """``TableMeld(...)``, as the engine has always called it."""
+    return TableMeld(shape, maker, melded, cards, faces, seats)
+
+
+def _repr(name: str, names: tuple[str, ...], values: tuple[object, ...]) -> str:
+    return name + "(" + ", ".join(f"{n}={v!r}" for n, v in zip(names, values, strict=True)) + ")"
 
 
 def replaced(t: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
