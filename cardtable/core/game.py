@@ -38,7 +38,12 @@ class Action:
             cls.__repr__ = Action.__repr__  # type: ignore[method-assign]
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}({str(self)!r})"
+        try:
+            return f"{type(self).__name__}({str(self)!r})"
+        except (IndexError, KeyError, TypeError):  # built by hand around a card that is none
+            fields = getattr(self, "__dataclass_fields__", {})
+            inside = ", ".join(f"{name}={getattr(self, name)!r}" for name in fields)
+            return f"{type(self).__name__}({inside})"
 
 
 @dataclass(frozen=True)
