@@ -20,7 +20,11 @@ import pytest
 from cardtable import _pure
 
 PACKAGE = Path(__file__).resolve().parent.parent / "cardtable"
-ENGINES = ("cardtable.games.royal_casino.moves", "cardtable.games.rummy.engine")
+ENGINES = (
+    "cardtable.games.royal_casino.moves",
+    "cardtable.games.rummy.engine",
+    "cardtable.games.buck_euchre.engine",
+)
 
 # Plays seeded random hands and prints a digest of every legal list, the hidden-card zones
 # after each action, and the settled scores, with which modules were compiled.
@@ -29,9 +33,10 @@ import hashlib, json, random, sys
 from cardtable import _pure
 from cardtable.core.registry import rules_class
 import cardtable.games.royal_casino.moves as moves, cardtable.games.rummy.engine as engine
+import cardtable.games.buck_euchre.engine as be
 digest = hashlib.sha256()
 for game, players in (("royal-casino", 2), ("royal-casino", 4), ("rummy-500", 3),
-                      ("queen-city-rum", 2)):
+                      ("queen-city-rum", 2), ("buck-euchre", 4)):
     rules = rules_class(game).create(players, {})
     rng = random.Random(int(sys.argv[1]))
     deck, scores = list(rules.deck()), rules.initial_scores()
@@ -46,7 +51,7 @@ for game, players in (("royal-casino", 2), ("royal-casino", 4), ("rummy-500", 3)
         scores = rules.settle(state, scores).scores
         digest.update(repr(scores).encode())
 print(json.dumps({"digest": digest.hexdigest(),
-                  "compiled": [_pure.compiled(moves), _pure.compiled(engine)]}))
+                  "compiled": [_pure.compiled(moves), _pure.compiled(engine), _pure.compiled(be)]}))
 """
 
 
@@ -94,5 +99,5 @@ def test_ci_runs_the_compiled_engines() -> None:
 def test_pure_python_switch_and_the_compiled_engines_play_alike() -> None:
     compiled = _play(pure=False, seed=5, hands=25)
     pure = _play(pure=True, seed=5, hands=25)
-    assert pure["compiled"] == [False, False]
+    assert pure["compiled"] == [False, False, False]
     assert pure["digest"] == compiled["digest"]

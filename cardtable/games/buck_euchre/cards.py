@@ -9,21 +9,25 @@ lookups and two concatenations.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
-from cardtable.core.cards import CARD_NAMES, SUITS
+from cardtable.core.cards import CARD_NAMES, SUITS, suit_of
 from cardtable.games.tricks import TrickTables
 
 # -- cards (BE-1) ---------------------------------------------------------------------------------
-DECK: tuple[int, ...] = tuple(sorted(s * 13 + r for s in range(4) for r in (0, 8, 9, 10, 11, 12)))
-LAYOUT: tuple[int, ...] = tuple(sorted(DECK, key=CARD_NAMES.__getitem__))
+DECK: Final[tuple[int, ...]] = tuple(
+    sorted(s * 13 + r for s in range(4) for r in (0, 8, 9, 10, 11, 12))
+)
+LAYOUT: Final[tuple[int, ...]] = tuple(sorted(DECK, key=CARD_NAMES.__getitem__))
 """Bit ``i`` of a hand mask is the card ``LAYOUT[i]``: notation order, so masks list sorted."""
-POS: tuple[int, ...] = tuple(LAYOUT.index(c) if c in LAYOUT else -1 for c in range(53))
-LAYOUT_BITS: tuple[int, ...] = tuple(1 << i for i in range(len(LAYOUT)))
-TABLES = TrickTables(LAYOUT)
-SEATS = 4
+POS: Final[tuple[int, ...]] = tuple(LAYOUT.index(c) if c in LAYOUT else -1 for c in range(53))
+LAYOUT_BITS: Final[tuple[int, ...]] = tuple(1 << i for i in range(len(LAYOUT)))
+SUIT_AT: Final[tuple[int, ...]] = tuple(suit_of(c) for c in LAYOUT)
+"""The suit of the card at each layout position."""
+TABLES: Final = TrickTables(LAYOUT)
+SEATS: Final = 4
 T = TypeVar("T")
-ALL_SEATS = 0b1111
+ALL_SEATS: Final = 0b1111
 
 _SUIT_NAMES = ("club", "diamond", "heart", "spade")
 _SUIT_PLURALS = ("clubs", "diamonds", "hearts", "spades")
@@ -59,4 +63,4 @@ def layout_names(mask: int) -> list[str]:
 
 NAME_POS: dict[str, int] = {CARD_NAMES[c]: POS[c] for c in DECK}
 """Layout position of each card's notation."""
-FULL = (1 << len(LAYOUT)) - 1
+FULL: Final = (1 << len(LAYOUT)) - 1

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Final, cast
 
-from cardtable.core.cards import suit_of
 from cardtable.core.game import Action
 from cardtable.games.buck_euchre.actions import (
     Discard,
@@ -15,9 +14,9 @@ from cardtable.games.buck_euchre.actions import (
 )
 from cardtable.games.buck_euchre.cards import (
     ALL_SEATS,
-    LAYOUT,
     POS,
     SEATS,
+    SUIT_AT,
     TABLES,
 )
 from cardtable.games.buck_euchre.state import (
@@ -44,7 +43,7 @@ def _apply_order(s: BuckEuchreState, a: Action) -> BuckEuchreState:
     t, seat = s.table, s.turn
     assert seat is not None
     if isinstance(a, Order):  # BE-5: the dealer picks the upcard up and must discard
-        table = Table(t.dealer, t.upcard, t.kitty, TAKEN, -1, suit_of(LAYOUT[t.upcard]), seat,
+        table = Table(t.dealer, t.upcard, t.kitty, TAKEN, -1, SUIT_AT[t.upcard], seat,
                       0, 0)  # fmt: skip
         hands = _hands_with(s.hands, t.dealer, 1 << t.upcard)
         return BuckEuchreState(table, DISCARDING, t.dealer, hands, (), -1, s.taken, (), -1)
@@ -98,8 +97,8 @@ def _apply_decide(s: BuckEuchreState, a: Action) -> BuckEuchreState:
     return BuckEuchreState(table, PLAYING, leader, s.hands, (), leader, s.taken, (), -1)
 
 
-_POWER = TABLES.power
-_SUIT = TABLES.suit
+_POWER: Final[tuple[tuple[tuple[int, ...], ...], ...]] = TABLES.power
+_SUIT: Final[tuple[tuple[int, ...], ...]] = TABLES.suit
 
 
 def _winner(trick: tuple[int, ...], trump: int) -> int:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from typing import Final
 
-from cardtable.core.cards import CLUBS, suit_of
+from cardtable.core.cards import CLUBS
 from cardtable.core.errors import IllegalActionError
 from cardtable.core.game import Action, OptionSpec, Rules, Settlement
 from cardtable.core.registry import register
@@ -27,6 +28,7 @@ from cardtable.games.buck_euchre.cards import (
     LAYOUT,
     POS,
     SEATS,
+    SUIT_AT,
     TABLES,
     layout_cards,
 )
@@ -48,6 +50,12 @@ from cardtable.games.buck_euchre.state import (
 )
 from cardtable.games.buck_euchre.views import BuckEuchreOptions, BuckEuchreView, view_of
 from cardtable.games.buck_euchre.worlds import determinize
+
+# Module constants (``Final``): the compiled module reads them as C statics, not from a dict.
+_PLAYS0: Final = _PLAY0
+_PLAYS1: Final = _PLAY1
+_PLAYS2: Final = _PLAY2
+_FOLLOW_OF: Final[tuple[tuple[int, ...], ...]] = TABLES.follow_of
 
 # -- the rules ------------------------------------------------------------------------------------
 
@@ -90,7 +98,7 @@ class BuckEuchre(Rules[BuckEuchreState]):
         upcard = POS[deck[20]]
         kitty = 1 << POS[deck[21]] | 1 << POS[deck[22]] | 1 << POS[deck[23]]
         first = (dealer + 1) % SEATS
-        if suit_of(deck[20]) == CLUBS:  # BE-4: no bidding, nobody drops, all play
+        if SUIT_AT[upcard] == CLUBS:  # BE-4: no bidding, nobody drops, all play
             table = Table(dealer, upcard, kitty, UP, -1, CLUBS, -1, 0, 0)
             return BuckEuchreState(table, PLAYING, first, tuple(hands), (), first, (0,) * 4, (),
                                    -1)  # fmt: skip
@@ -105,16 +113,16 @@ class BuckEuchre(Rules[BuckEuchreState]):
         if phase == PLAYING:  # BE-10: follow the led suit (left bower included) if you can
             hand = state.hands[state.turn]  # type: ignore[index]
             if state.trick:
-                same = hand & TABLES.follow_of[state.table.trump][state.trick[0]]
+                same = hand & _FOLLOW_OF[state.table.trump][state.trick[0]]
                 if same:
                     hand = same
-            return _PLAY0[hand & 255] + _PLAY1[hand >> 8 & 255] + _PLAY2[hand >> 16]
+            return _PLAYS0[hand & 255] + _PLAYS1[hand >> 8 & 255] + _PLAYS2[hand >> 16]
         if phase == ORDERING:
             return list(_BIDS)
         if phase == DECIDING:
             return list(_DECISIONS)
         if phase == NAMING:  # BE-6: any suit but the turned-down one
-            return list(_NAMINGS[suit_of(LAYOUT[state.table.upcard])])
+            return list(_NAMINGS[SUIT_AT[state.table.upcard]])
         if phase == DISCARDING:  # BE-5: any card of the dealer's six
             hand = state.hands[state.table.dealer]
             return _DISCARD0[hand & 255] + _DISCARD1[hand >> 8 & 255] + _DISCARD2[hand >> 16]

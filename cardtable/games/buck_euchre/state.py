@@ -11,12 +11,19 @@ from typing import Final
 from cardtable.games.buck_euchre.cards import SEATS
 
 # -- phases and seats -----------------------------------------------------------------------------
-ORDERING, DISCARDING, NAMING, DECIDING, PLAYING, OVER = range(6)
+ORDERING: Final = 0
+DISCARDING: Final = 1
+NAMING: Final = 2
+DECIDING: Final = 3
+PLAYING: Final = 4
+OVER: Final = 5
 PHASE_NAMES = ("order", "discard", "name", "decide", "play", "over")
-UP, TAKEN, DOWN = range(3)
+UP: Final = 0
+TAKEN: Final = 1
+DOWN: Final = 2
 """Where the upcard is: face up on the table, in the dealer's hand, or turned down (BE-5/6)."""
 
-NEXT_IN: tuple[tuple[int, ...], ...] = tuple(
+NEXT_IN: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(
         next(
             ((s + k) % SEATS for k in range(1, SEATS + 1) if not dropped >> (s + k) % SEATS & 1), -1
@@ -27,7 +34,7 @@ NEXT_IN: tuple[tuple[int, ...], ...] = tuple(
 )
 """``NEXT_IN[dropped][seat]``: the next seat after ``seat`` still in the hand (BE-8, BE-10)."""
 
-ROUND_FROM: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+ROUND_FROM: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(
         tuple((s + k) % SEATS for k in range(SEATS) if not dropped >> (s + k) % SEATS & 1)
         for s in range(SEATS)
@@ -36,7 +43,7 @@ ROUND_FROM: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 """``ROUND_FROM[dropped][leader]``: the seats still in, in playing order from ``leader``."""
 
-DEAL_ORDER: tuple[tuple[int, ...], ...] = tuple(
+DEAL_ORDER: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple((d + 1 + k // packet) % SEATS for packet in (2, 3) for k in range(SEATS * packet))
     for d in range(SEATS)
 )
@@ -165,7 +172,7 @@ def _hands_with(hands: tuple[int, ...], seat: int, mask: int) -> tuple[int, ...]
     return tuple(out)
 
 
-DECIDERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+DECIDERS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(
         tuple((d + k) % SEATS for k in range(1, SEATS + 1) if (d + k) % SEATS != maker)
         for maker in (*range(SEATS), -1)

@@ -12,13 +12,14 @@ layer, because a single meld never holds the same face twice.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from cardtable.core.cards import JOKER
 
-NAT = (1 << 52) - 1  # the distinct-face layer
-SECOND = 52  # bit offset of the second-copy layer
-JOKER_UNIT = 1 << 104  # one joker
-NATURALS = JOKER_UNIT - 1  # both natural layers
+NAT: Final = (1 << 52) - 1  # the distinct-face layer
+SECOND: Final = 52  # bit offset of the second-copy layer
+JOKER_UNIT: Final = 1 << 104  # one joker
+NATURALS: Final = JOKER_UNIT - 1  # both natural layers
 
 
 def add(h: int, f: int) -> int:
@@ -63,7 +64,7 @@ def size(h: int) -> int:
     return (h & NATURALS).bit_count() + (h >> 104)
 
 
-_SUIT_FACES: dict[int, tuple[int, ...]] = {}
+_SUIT_FACES: Final[dict[int, tuple[int, ...]]] = {}
 
 
 def _suit_faces(suit: int, pattern: int) -> tuple[int, ...]:

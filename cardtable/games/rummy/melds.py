@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import reduce
 from itertools import combinations
 from operator import attrgetter, or_
+from typing import Final
 
 from cardtable.core.cards import JOKER
 from cardtable.games.rummy.actions import Meld, meld_of_masks
@@ -35,7 +36,7 @@ def _windows() -> tuple[tuple[int, int], ...]:
     return tuple(found.items())
 
 
-WINDOWS = _windows()
+WINDOWS: Final = _windows()
 
 
 def _run_variants(pattern: int, jokers: int) -> list[tuple[int, int]]:
@@ -73,8 +74,8 @@ def _set_variants(suits: int, jokers: int) -> list[tuple[int, int]]:
     return found
 
 
-_SUIT_MELDS: dict[int, tuple[Meld, ...]] = {}
-_RANK_MELDS: dict[int, tuple[Meld, ...]] = {}
+_SUIT_MELDS: Final[dict[int, tuple[Meld, ...]]] = {}
+_RANK_MELDS: Final[dict[int, tuple[Meld, ...]]] = {}
 
 
 def run_ranks(pattern: int, jokers: int) -> int:
@@ -139,8 +140,8 @@ def _rank_suits(faces: int, rank: int) -> int:
 
 
 # Bits where three consecutive ranks of one suit start (rank <= J), and where aces sit.
-_RUN_STARTS = sum(((1 << 11) - 1) << (13 * s) for s in range(4))
-_ACES = sum(1 << (13 * s) for s in range(4))
+_RUN_STARTS: Final = sum(((1 << 11) - 1) << (13 * s) for s in range(4))
+_ACES: Final = sum(1 << (13 * s) for s in range(4))
 
 
 def hand_melds(hand: int) -> list[Meld]:
@@ -218,21 +219,23 @@ def _run_pairs(x: int) -> tuple[int, ...]:
     return tuple(pairs)
 
 
-RUN_PAIRS = tuple(_run_pairs(x) for x in range(52))
+RUN_PAIRS: Final = tuple(_run_pairs(x) for x in range(52))
 # For each face, the same rank in the three other suits: two of them make a set with it.
-SAME_RANK = tuple(sum(1 << (s * 13 + x % 13) for s in range(4)) & ~(1 << x) for x in range(52))
+SAME_RANK: Final = tuple(
+    sum(1 << (s * 13 + x % 13) for s in range(4)) & ~(1 << x) for x in range(52)
+)
 # For each face, every card that makes a three-card meld with it and one more card: with a
 # joker as the third card, any one of them will do.
-NEAR = tuple(reduce(or_, RUN_PAIRS[x], SAME_RANK[x]) for x in range(52))
+NEAR: Final = tuple(reduce(or_, RUN_PAIRS[x], SAME_RANK[x]) for x in range(52))
 # For each face, its neighbours in its suit (an ace's are the two and the king): without a
 # joker, a card no run of the table reaches directly can be reached only through one of them.
-NEIGHBOURS = tuple(
+NEIGHBOURS: Final = tuple(
     1 << (x // 13 * 13 + (x + 1) % 13) | 1 << (x // 13 * 13 + (x - 1) % 13) for x in range(52)
 )
 
 
 # For each face, the cards of its suit that can make a run of three with it.
-RUN_NEAR = tuple(reduce(or_, RUN_PAIRS[x], 0) for x in range(52))
+RUN_NEAR: Final = tuple(reduce(or_, RUN_PAIRS[x], 0) for x in range(52))
 
 
 def _run_threes(x: int) -> frozenset[int]:
@@ -249,7 +252,7 @@ def _run_threes(x: int) -> frozenset[int]:
 
 # For each face, which patterns of those cards make a run of three with it: ``meld3`` tests a
 # card with one look-up.
-RUN_THREES = tuple(_run_threes(x) for x in range(52))
+RUN_THREES: Final = tuple(_run_threes(x) for x in range(52))
 
 
 def meld3(faces: int, jokers: int, x: int) -> bool:

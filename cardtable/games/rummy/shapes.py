@@ -12,10 +12,12 @@ Decisions (RULES.md is silent): a thirteen-card run counts its ace high; an ace 
 
 from __future__ import annotations
 
+from typing import Final
+
 from cardtable.core.cards import JOKER
 
-SUIT_BITS = 0x1FFF
-RUN_FLAG = 1 << 20
+SUIT_BITS: Final = 0x1FFF
+RUN_FLAG: Final = 1 << 20
 
 
 def face_at(suit: int, pos: int) -> int:
@@ -77,8 +79,10 @@ def _build_tables() -> tuple[dict[int, tuple[int, ...]], dict[tuple[int, int], i
     return open_faces, extend
 
 
-OPEN, EXTEND = _build_tables()
-OPEN_MASK: dict[int, int] = {s: sum(1 << f for f in fs) for s, fs in OPEN.items()}
+_OPEN_EXTEND = _build_tables()
+OPEN: Final = _OPEN_EXTEND[0]
+EXTEND: Final = _OPEN_EXTEND[1]
+OPEN_MASK: Final[dict[int, int]] = {s: sum(1 << f for f in fs) for s, fs in OPEN.items()}
 
 
 def open_mask(shapes: tuple[int, ...]) -> int:

@@ -17,10 +17,17 @@ from typing import Final
 
 from cardtable.games.rummy.shapes import OPEN_MASK, RUN_FLAG
 
-DRAWING, PLAYING, CALLING, OVER = range(4)  # the phases of a turn
+# the phases of a turn
+DRAWING: Final = 0
+PLAYING: Final = 1
+CALLING: Final = 2
+OVER: Final = 3
 PHASE_NAMES = ("draw", "play", "rummy call", "over")
 # how the player in turn got this turn's cards
-STOCK, TOP, DUG, CALLED = range(4)
+STOCK: Final = 0
+TOP: Final = 1
+DUG: Final = 2
+CALLED: Final = 3
 SOURCE_NAMES = ("stock", "top discard", "dug", "rummy call")
 
 
@@ -134,7 +141,7 @@ class Table:
         return _new_table(melds, shapes, open_faces, self.run_suits)
 
 
-EMPTY_TABLE = Table((), (), 0, 0)
+EMPTY_TABLE: Final = Table((), (), 0, 0)
 
 
 DUTY_FIELDS = ("source", "required", "forbidden")
@@ -174,11 +181,11 @@ class Duty:
         return (Duty, self._fields())
 
 
-FREE = Duty(STOCK, (), -1)
+FREE: Final = Duty(STOCK, (), -1)
 #: By card: took the single top discard with cards left in the stock, so it may not be
 #: discarded back (R5-8).
-TOP_DUTIES = tuple(Duty(TOP, (), c) for c in range(53))
-_DUG_DUTIES = tuple(Duty(DUG, (c,), -1) for c in range(53))
+TOP_DUTIES: Final = tuple(Duty(TOP, (), c) for c in range(53))
+_DUG_DUTIES: Final = tuple(Duty(DUG, (c,), -1) for c in range(53))
 
 
 def dug_duty(card: int) -> Duty:
