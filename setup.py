@@ -39,6 +39,7 @@ COMPILED = [
     "cardtable/games/royal_casino/moves.py",
     "cardtable/games/royal_casino/rules.py",
     "cardtable/games/royal_casino/scoring.py",
+    "cardtable/games/royal_casino/table.py",
     "cardtable/games/royal_casino/values.py",
     "cardtable/games/rummy/engine.py",
     "cardtable/games/rummy/finishing.py",

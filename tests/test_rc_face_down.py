@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import replace
 
 import numpy as np
 import pytest
 
 from cardtable import Match
 from cardtable.games.royal_casino import State
+from cardtable.games.royal_casino.table import STATE_FIELDS
 from cardtable.research.observations import view_tensor
 from cardtable.research.openspiel import CardtableState, Held
 from tests.support.research import first_hand_positions, openspiel_state
@@ -31,7 +31,8 @@ def rearranged_piles(state: State, rng: random.Random) -> State | None:
         n = p.bit_count()
         piles.append(sum(1 << c for c in pool[at : at + n]))
         at += n
-    moved = replace(state, piles=tuple(piles), stock=tuple(pool[at:]))
+    fields = {name: getattr(state, name) for name in STATE_FIELDS}
+    moved = State(**{**fields, "piles": tuple(piles), "stock": tuple(pool[at:])})
     return moved if moved.piles != state.piles else None
 
 

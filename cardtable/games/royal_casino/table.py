@@ -1,16 +1,20 @@
 """The immutable state of a Royal Casino hand: hands, the table (loose cards and builds), the
 sides' piles and sweeps, the hand's captures as they were made, and the undealt stock.
 ``apply`` returns new objects; nothing is ever copied deeply or changed in place.
+
+The classes are compiled with the engine (setup.py): immutable (``Final`` attributes, which the
+compiled classes enforce at run time too), made and read as C structs; not frozen dataclasses,
+whose compiled form sets every field through ``object.__setattr__``. Each defines equality,
+hashing, ``repr`` and pickling over its fields as the dataclass did.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Final
 
-from cardtable.core.frozen import unfrozen_twin
+TABLEBUILD_FIELDS = ("value", "cards", "owner", "multiple")
 
 
-@dataclass(frozen=True, slots=True)
 class TableBuild:
     """A build on the table (RC-7): its cards as a mask, capture value, owner seat (RC-8).
 
@@ -20,10 +24,37 @@ class TableBuild:
     when the cards' table values add up to more than ``value`` (one group adds up to it).
     """
 
-    value: int
-    cards: int
-    owner: int
-    multiple: bool
+    __slots__ = TABLEBUILD_FIELDS
+
+    def __init__(
+        self,
+        value: int,
+        cards: int,
+        owner: int,
+        multiple: bool,
+    ) -> None:
+        self.value: Final = value
+        self.cards: Final = cards
+        self.owner: Final = owner
+        self.multiple: Final = multiple
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.value, self.cards, self.owner, self.multiple)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TableBuild) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        inside = ", ".join(
+            f"{n}={v!r}" for n, v in zip(TABLEBUILD_FIELDS, self._fields(), strict=True)
+        )
+        return "TableBuild(" + inside + ")"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (TableBuild, self._fields())
 
 
 #: A capture as every player saw it made (RC-24: the public history of the hand): the seat,
@@ -31,7 +62,21 @@ class TableBuild:
 Taken = tuple[int, int, int, bool]
 
 
-@dataclass(frozen=True, slots=True)
+STATE_FIELDS = (
+    "dealer",
+    "turn",
+    "hands",
+    "loose",
+    "builds",
+    "piles",
+    "sweeps",
+    "last_capture",
+    "stock",
+    "near",
+    "captures",
+)
+
+
 class State:
     """One moment of a hand. Seats index ``hands``; sides index ``piles``, ``sweeps`` and
     ``near`` (the RC-22 item each side is limited to this hand: 0 none, else 1 most cards,
@@ -40,17 +85,62 @@ class State:
     captures in order (``Taken``): with face-down piles (RC-24) a seat sees them made but not
     the piles they form. Builds are kept in the order of their lowest card."""
 
-    dealer: int
-    turn: int
-    hands: tuple[int, ...]
-    loose: int
-    builds: tuple[TableBuild, ...]
-    piles: tuple[int, ...]
-    sweeps: tuple[int, ...]
-    last_capture: int
-    stock: tuple[int, ...]
-    near: tuple[int, ...]
-    captures: tuple[Taken, ...]
+    __slots__ = STATE_FIELDS
+
+    def __init__(
+        self,
+        dealer: int,
+        turn: int,
+        hands: tuple[int, ...],
+        loose: int,
+        builds: tuple[TableBuild, ...],
+        piles: tuple[int, ...],
+        sweeps: tuple[int, ...],
+        last_capture: int,
+        stock: tuple[int, ...],
+        near: tuple[int, ...],
+        captures: tuple[Taken, ...],
+    ) -> None:
+        self.dealer: Final = dealer
+        self.turn: Final = turn
+        self.hands: Final = hands
+        self.loose: Final = loose
+        self.builds: Final = builds
+        self.piles: Final = piles
+        self.sweeps: Final = sweeps
+        self.last_capture: Final = last_capture
+        self.stock: Final = stock
+        self.near: Final = near
+        self.captures: Final = captures
+
+    def _fields(self) -> tuple[object, ...]:
+        return (
+            self.dealer,
+            self.turn,
+            self.hands,
+            self.loose,
+            self.builds,
+            self.piles,
+            self.sweeps,
+            self.last_capture,
+            self.stock,
+            self.near,
+            self.captures,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        pairs = zip(STATE_FIELDS, self._fields(), strict=True)
+        inside = ", ".join(f"{n}={v!r}" for n, v in pairs)
+        return "State(" + inside + ")"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (State, self._fields())
 
     @property
     def table(self) -> int:
@@ -61,21 +151,9 @@ class State:
         return mask
 
 
-_UnfrozenState = unfrozen_twin(State)
-_UnfrozenBuild = unfrozen_twin(TableBuild)
-_new = object.__new__
-
-
 def new_build(value: int, cards: int, owner: int, multiple: bool) -> TableBuild:
-    """``TableBuild(...)``, made faster (see ``frozen``) for ``apply``."""
-    made = _new(_UnfrozenBuild)
-    made.value = value
-    made.cards = cards
-    made.owner = owner
-    made.multiple = multiple
-    made.__class__ = TableBuild
-    build: TableBuild = made
-    return build
+    """``TableBuild(...)``, as ``apply`` has always called it."""
+    return TableBuild(value, cards, owner, multiple)
 
 
 def new_state(
@@ -91,23 +169,10 @@ def new_state(
     near: tuple[int, ...],
     captures: tuple[Taken, ...],
 ) -> State:
-    """``State(...)``, made about three times faster (see ``frozen``): ``apply`` makes one
-    for every play."""
-    made = _new(_UnfrozenState)  # its fields set one by one: cheaper than calling __init__
-    made.dealer = dealer
-    made.turn = turn
-    made.hands = hands
-    made.loose = loose
-    made.builds = builds
-    made.piles = piles
-    made.sweeps = sweeps
-    made.last_capture = last_capture
-    made.stock = stock
-    made.near = near
-    made.captures = captures
-    made.__class__ = State
-    state: State = made
-    return state
+    """``State(...)``, as ``apply`` has always called it."""
+    return State(
+        dealer, turn, hands, loose, builds, piles, sweeps, last_capture, stock, near, captures
+    )
 
 
 def build_order(b: TableBuild) -> int:
