@@ -174,9 +174,11 @@ def bot_play(game: str, players: int, level: str, matches: int, seed: int = 0) -
 
 
 def bot_levels(game: str, search: bool) -> list[str]:
-    """The levels ``game`` offers, the search ones only if asked (``search`` alone is
-    ``search:medium`` again, so left out)."""
-    return [lv for lv in levels_for(game) if lv != "search" and (search or "search" not in lv)]
+    """The levels ``game`` offers, the searching ones (``search:*`` and ``expert``, the search
+    with a larger budget) only if asked (``search`` alone is ``search:medium`` again, so left
+    out)."""
+    searching = {lv for lv in levels_for(game) if "search" in lv or lv == "expert"}
+    return [lv for lv in levels_for(game) if lv != "search" and (search or lv not in searching)]
 
 
 def print_row(row: Row) -> None:
