@@ -74,7 +74,9 @@ def test_a_backup_of_a_running_room_restores_to_a_room_where_every_table_replays
     replayed = every_table_replays(restored)
     assert set(replayed) == {*finished, playing}
     for table_id in finished:
-        assert replayed[table_id] == records[table_id]
+        # the room adds the seats' names to the record it serves; the match's own is the rest
+        served = {k: v for k, v in records[table_id].items() if k != "seat_names"}
+        assert replayed[table_id] == served
     with TestClient(make_app(tmp_path, "restored.db")) as client:
         assert {t["id"] for t in client.get("/api/tables").json()["tables"]} == set(replayed)
         for table_id in finished:

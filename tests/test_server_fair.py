@@ -7,9 +7,13 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 from cardtable.server.fair import FairPool
+
+T = TypeVar("T")
 
 started: list[str] = []
 lock = threading.Lock()
@@ -20,6 +24,13 @@ def job(name: str) -> str:
         started.append(name)
     time.sleep(0.02)
     return name
+
+
+def run_apart(coroutine: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run`` in a thread of its own: another test of the same worker may have left
+    an event loop running in this one."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def test_owners_take_turns_one_piece_each() -> None:
@@ -34,7 +45,7 @@ def test_owners_take_turns_one_piece_each() -> None:
             return [await r for r in runs]
 
     started.clear()
-    assert asyncio.run(main()) == ["a0", "a1", "a2", "a3"]
+    assert run_apart(main()) == ["a0", "a1", "a2", "a3"]
     assert started.index("p0") == 1  # after the move running, not behind every queued one
 
 
@@ -52,4 +63,4 @@ def test_one_owner_holds_one_worker_and_a_cancelled_piece_never_runs() -> None:
             assert "a2" not in started
 
     started.clear()
-    asyncio.run(main())
+    run_apart(main())

@@ -210,7 +210,7 @@ def test_default_is_a_hundred_matches() -> None:
 
 def test_ray_backend_needs_ray(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "ray", None)  # makes ``import ray`` fail
-    with pytest.raises(OptionError, match="needs Ray"):
+    with pytest.raises(OptionError, match="needs the ray extra"):
         run_tournament(TOY, ["random", "random"], matches=2, backend="ray")
 
 
