@@ -18,7 +18,7 @@ from typing import Any
 from sqlalchemy import Engine, func, select, update
 from sqlalchemy.orm import Session
 
-from cardtable.server.store import CLOSED, EventRow, Fence, Fenced, LeaseRow, SeatRow, TableRow
+from cardtable.server.store import CLOSED, EventRow, Fence, SeatRow, TableRow, hold_fence
 
 PAUSE, RESUME, SEAT, LINK, POLICY = "pause", "resume", "seat", "link", "policy"
 KINDS = (PAUSE, RESUME, SEAT, LINK, POLICY)
@@ -98,17 +98,7 @@ def add(
     ``fence``, only while that lease is current (else ``Fenced``, as for an action)."""
     with Session(engine) as s, s.begin():
         if fence is not None:
-            held = s.execute(
-                update(LeaseRow)
-                .where(
-                    LeaseRow.table_id == table_id,
-                    LeaseRow.node == fence.node,
-                    LeaseRow.epoch == fence.epoch,
-                )
-                .values(epoch=LeaseRow.epoch)
-            )
-            if held.rowcount != 1:  # type: ignore[attr-defined]
-                raise Fenced(table_id)
+            hold_fence(s, table_id, fence)
         table = s.get(TableRow, table_id)
         if table is None:
             raise KeyError(table_id)

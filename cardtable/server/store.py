@@ -229,6 +229,23 @@ class Fenced(Exception):
     """The writer's lease was taken over: its action was not stored (nothing was)."""
 
 
+def hold_fence(s: Session, table_id: str, fence: Fence) -> None:
+    """Lock the lease row and check it in the writer's own transaction: a take-over committed
+    before this refuses the write (``Fenced``); one trying after waits for this commit (its
+    epoch, and its reload of the log, come after this write)."""
+    held = s.execute(
+        update(LeaseRow)
+        .where(
+            LeaseRow.table_id == table_id,
+            LeaseRow.node == fence.node,
+            LeaseRow.epoch == fence.epoch,
+        )
+        .values(epoch=LeaseRow.epoch)
+    )
+    if held.rowcount != 1:  # type: ignore[attr-defined]
+        raise Fenced(table_id)
+
+
 #: one action of one table, and the fence it is written under (None: not fenced)
 Entry = tuple[str, StoredAction, StoredHand | None, Summary, Fence | None]
 
@@ -438,20 +455,7 @@ class Store:
         fence: Fence | None,
     ) -> None:
         if fence is not None:
-            # Lock the lease row and check it in this transaction: a take-over committed
-            # before this refuses the action; one trying after waits for this commit (its
-            # epoch, and its reload of the log, come after this action).
-            held = s.execute(
-                update(LeaseRow)
-                .where(
-                    LeaseRow.table_id == table_id,
-                    LeaseRow.node == fence.node,
-                    LeaseRow.epoch == fence.epoch,
-                )
-                .values(epoch=LeaseRow.epoch)
-            )
-            if held.rowcount != 1:  # type: ignore[attr-defined]
-                raise Fenced(table_id)
+            hold_fence(s, table_id, fence)
         s.add(
             ActionRow(
                 table_id=table_id,
