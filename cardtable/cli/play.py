@@ -144,15 +144,9 @@ class TerminalGame:
         """Wait for Enter to deal the next hand; ``save FILE``, ``table`` (the hand's end again)
         and ``quit`` work here too. False if the person quit."""
         while True:
-            try:
-                line = self.read(t("term.play.next_hand", n=self.m.hand_number)).strip()
-            except EOFError:
+            line = self.read_line(t("term.play.next_hand", n=self.m.hand_number))
+            if line is None:
                 return False
-            except KeyboardInterrupt:
-                self.console.print()
-                if self.confirm_quit():
-                    return False
-                continue
             verb, _, rest = line.partition(" ")
             verb = verb.lower()
             if not line:
@@ -190,15 +184,9 @@ class TerminalGame:
         """Read lines until an action is played (True) or the person quits (False)."""
         _complete_with([*self.shown, *VERBS])
         while True:
-            try:
-                line = self.read(t("term.play.prompt")).strip()
-            except EOFError:
+            line = self.read_line(t("term.play.prompt"))
+            if line is None:
                 return False
-            except KeyboardInterrupt:
-                self.console.print()
-                if self.confirm_quit():
-                    return False
-                continue
             verb, _, rest = line.partition(" ")
             verb = verb.lower()
             if not line or verb == "table":
@@ -231,6 +219,19 @@ class TerminalGame:
         for line in actions.numbered_lines(self.shown, self.look, self.console.width):
             self.console.print(line)
         self.console.print(t("term.play.help"))
+
+    def read_line(self, prompt: str) -> str | None:
+        """The person's next line, stripped; None when they quit (end of input, or Ctrl-C
+        and yes to quitting)."""
+        while True:
+            try:
+                return self.read(prompt).strip()
+            except EOFError:
+                return None
+            except KeyboardInterrupt:
+                self.console.print()
+                if self.confirm_quit():
+                    return None
 
     def confirm_quit(self) -> bool:
         """Ask before quitting; the warning that play is lost only if some is unsaved."""
