@@ -59,8 +59,12 @@ def test_a_meld_and_a_lay_off_chosen_by_clicking(room: Room, page: Page) -> None
             send_offered(page, layoffs[0], screenshot="rummy-500-layoff-chosen")
             made["layoff"] = layoffs[0]
         elif discards := [a for a in legal if a.startswith("discard ")]:
-            hand_card(page, CARD.findall(discards[0])[0])
-            send_offered(page, discards[0])
+            card = CARD.findall(discards[0])[0]
+            hand_card(page, card)
+            if [a for a in legal if card in CARD.findall(a)] == discards[:1]:
+                wait_played(page, discards[0], before)  # its only move: played at one tap
+            else:
+                send_offered(page, discards[0])
         else:  # pass on a Rummy call, or end the hand on an empty stock: one button each
             action = (
                 next(a for a in legal if a in ("pass", "end"))

@@ -30,7 +30,7 @@ def test_share_copies_the_watch_link_or_opens_the_share_sheet(room: Room, browse
             p.goto(f"{room.base}/table/shared")
             p.wait_for_selector("#area[data-version]")
             p.click("#prefs .share-link")
-            watch = f"{room.base}/table/shared?watch"
+            watch = f"{room.base}/table/shared?watch&lang=en"  # the preview's language
             if sheet:
                 p.wait_for_function("() => window.__shared.length === 1")
                 shared = p.evaluate("window.__shared[0]")

@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Literal, TypeVar
+from urllib.parse import quote
 
 from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -24,7 +25,7 @@ from starlette.exceptions import HTTPException
 
 from cardtable.bots import LEVELS
 from cardtable.core.registry import game_ids, rules_class
-from cardtable.server import host, people_api
+from cardtable.server import host, people_api, preview
 from cardtable.server.config import ServerConfig
 from cardtable.server.guard import Guard, error_body
 from cardtable.server.limits import client_address
@@ -194,8 +195,22 @@ def create_app(config: ServerConfig | None = None, clock: Clock = now) -> FastAP
         return FileResponse(STATIC / "index.html")
 
     @app.get("/table/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> FileResponse:
-        return FileResponse(STATIC / "table.html")
+    async def table_page(
+        table_id: str, request: Request, lang: str | None = Query(default=None, max_length=35)
+    ) -> HTMLResponse:
+        """The table page, its head telling a messaging app's preview about the table."""
+        said = preview.pick(lang) or preview.preferred(request.headers.get("accept-language"))
+        try:
+            await room.check_club(table_id, await viewer(request))
+            summary: dict[str, Any] | None = await room.summary(table_id)
+        except RoomError:  # no such table, or a club's: nothing said of it
+            summary = None
+        except Exception as e:  # the page opens all the same; the preview says only the room's
+            log.warning("no preview of table %r: %r", table_id, e)
+            summary = None
+        base = str(request.base_url.replace(path=request.scope.get("root_path", ""))).rstrip("/")
+        url = f"{base}/table/{quote(table_id, safe='')}"
+        return HTMLResponse(preview.table_page(summary, said or "en", url))
 
     @app.get("/replay/{table_id}", include_in_schema=False)
     async def replay_page(table_id: str) -> FileResponse:

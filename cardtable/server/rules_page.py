@@ -56,7 +56,8 @@ def _catalogue(lang: str) -> dict[str, str]:
     return data
 
 
-def _text(lang: str, key: str) -> str:
+def text(lang: str, key: str) -> str:
+    """A catalogue's text for ``key`` (English where the language lacks it)."""
     return _catalogue(lang).get(key) or _catalogue("en")[key]
 
 
@@ -67,7 +68,7 @@ def rules_html(game: str, lang: str) -> str:
     source = (folder / f"{game}.md").read_text("utf-8")
     common = (folder / "common.md").read_text("utf-8")
     body = render_markdown(f"{source}\n\n{common}")
-    title = escape(_text(lang, f"game.{game}"))
+    title = escape(text(lang, f"game.{game}"))
     switch = " · ".join(
         f'<a href="?lang={code}" lang="{code}"'
         + (' aria-current="page"' if code == lang else "")
@@ -79,15 +80,15 @@ def rules_html(game: str, lang: str) -> str:
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>{title} · {escape(_text(lang, "rules.link"))} · cardtable</title>
+  <title>{title} · {escape(text(lang, "rules.link"))} · cardtable</title>
   <link rel="stylesheet" href="../static/style.css">
   <link rel="icon" href="../static/favicon.svg" type="image/svg+xml">
 </head>
 <body class="rules-page">
   <header class="top">
     <a class="brand" href="../">cardtable</a>
-    <a class="rules-back" href="../">{escape(_text(lang, "rules.back"))}</a>
-    <nav class="rules-langs" aria-label="{escape(_text(lang, "lang.label"))}">{switch}</nav>
+    <a class="rules-back" href="../">{escape(text(lang, "rules.back"))}</a>
+    <nav class="rules-langs" aria-label="{escape(text(lang, "lang.label"))}">{switch}</nav>
   </header>
   <main class="rules">
 {body}  </main>

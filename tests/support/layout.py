@@ -6,7 +6,8 @@ move in the position wanted (a build on the table, a trick under way, melds to l
 Rummy call, a deep discard pile): the same position every run. The table page is served by the
 one card room of the browser tests; its WebSocket is answered here (Playwright's
 ``route_web_socket``) with the messages the room would send for that state (welcome, state,
-a seat away where the state asks for one, and a refusal of the move the page sends).
+a seat away where the state asks for one, and a refusal of the move the page sends); the moves
+the page sends are kept.
 """
 
 from __future__ import annotations
@@ -149,6 +150,7 @@ class Table:
     refused: dict[str, Any] | None = None  # the answer to a move sent (a refusal)
     away: bool = False
     last: dict[str, Any] | None = None  # the latest move, as the state message tells it
+    sent: list[str] = field(default_factory=list)  # the moves the page sent, in order
     id: str = field(default_factory=lambda: f"layout{next(_ids)}")
 
     def seats(self) -> list[dict[str, Any]]:
@@ -219,8 +221,10 @@ def serve(p: Page, table: Table) -> list[WebSocketRoute]:
             if msg.get("type") == "hello":
                 for out in table.messages():
                     ws.send(json.dumps(out))
-            elif msg.get("type") == "play" and table.refused is not None:
-                ws.send(json.dumps({**table.refused, "seq": msg["seq"]}))
+            elif msg.get("type") == "play":
+                table.sent.append(str(msg.get("action")))
+                if table.refused is not None:
+                    ws.send(json.dumps({**table.refused, "seq": msg["seq"]}))
 
         ws.on_message(heard)
 

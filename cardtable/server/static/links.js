@@ -4,8 +4,10 @@
 
 import { t } from "./i18n.js";
 import { el } from "./dom.js";
+import { inLanguage } from "./share.js";
 
-export function linkRow(label, link) {
+export function linkRow(label, seatLink) {
+  const link = inLanguage(seatLink);
   const input = el("input", { attrs: { readonly: "" } });
   input.value = link;
   input.addEventListener("focus", () => input.select());

@@ -1,13 +1,25 @@
 // A Share button for a link: the system's share sheet where the browser has one (Web Share
 // API, phones), else the link copied to the clipboard, the button saying so.
 
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 import { el } from "./dom.js";
+
+// A table's link as it is handed on: with the sharer's language (?lang=pa), which the preview a
+// messaging app shows of it is written in (the room reads it: preview.py). A token stays in the
+// fragment, which no crawler is sent.
+export function inLanguage(link) {
+  const url = new URL(link, location.href);
+  if (!/\/table\/[^/]+$/.test(url.pathname)) return link;
+  url.searchParams.delete("lang");
+  const rest = url.search.slice(1).replace(/=(&|$)/g, "$1"); // "?watch" stays "?watch"
+  url.search = `${rest ? `${rest}&` : ""}lang=${language()}`;
+  return url.href;
+}
 
 export function shareButton(titleKey, url) {
   const button = el("button", { class: "small share-link", text: t("link.share"), attrs: { type: "button" } });
   button.addEventListener("click", async () => {
-    const link = typeof url === "function" ? url() : url;
+    const link = inLanguage(typeof url === "function" ? url() : url);
     if (typeof navigator.share === "function") {
       try {
         await navigator.share({ title: t(titleKey), url: link });

@@ -8,8 +8,9 @@
 // cards and builds it takes or builds with (a build is always taken whole, RC-7). Only the
 // cards that some legal move can still use are clickable, and every move the choice makes
 // exact is offered as a button showing its notation ("capture 9c: 4d 5s",
-// "build 2h: 4c 6d =12", "trail 7h") before it is sent. The choice can start from the table
-// too. Escape or "Clear" starts again.
+// "build 2h: 4c 6d =12", "trail 7h") before it is sent; a hand card only one move can use
+// (with the table cards chosen so far) is played at its first tap. The choice can start from
+// the table too. Escape or "Clear" starts again.
 
 import { parseAction, actionLabel } from "../actions.js";
 import { pretty } from "../cards.js";
@@ -206,6 +207,9 @@ function handArea(ctx, view, s, sel, moves, redraw) {
         ? () => {
             if (sel.played === card) sel.played = null;
             else {
+              // one tap plays a card only one move can use (with the table cards chosen)
+              const uses = open({ played: card, table: sel.table }, moves);
+              if (uses.length === 1) return ctx.play(uses[0].text);
               sel.played = card;
               const keep = new Set(open({ played: card, table: new Set() }, moves).flatMap((m) => m.others));
               for (const c of [...sel.table]) if (!keep.has(c)) sel.table.delete(c);

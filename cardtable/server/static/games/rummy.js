@@ -7,7 +7,8 @@
 // Moves are chosen by clicking: the stock draws; a card of the discard pile offers taking it
 // and every card above it; cards selected from the hand offer the meld they make, or (one
 // card) a lay-off on each meld it fits (click a meld to choose one) and the discard. Every
-// offered move shows its notation ("meld 5h 6h Jo=7h", "layoff 8h on 2") before it is sent.
+// offered move shows its notation ("meld 5h 6h Jo=7h", "layoff 8h on 2") before it is sent; a
+// hand card only one move can use (often the discard) is played at its first tap.
 
 import { actionLabel, parseAction } from "../actions.js";
 import { pretty } from "../cards.js";
@@ -248,6 +249,17 @@ function usesOf(moves, card, sel) {
   );
 }
 
+// The one move a card can be in (a meld, a lay-off on the chosen meld or any, the discard), if
+// only one: the first tap plays it.
+function onlyUse(moves, card, sel) {
+  const uses = moves.filter((m) => {
+    if (!m.cards.some((c) => base(c) === card)) return false;
+    if (m.verb === "meld" || m.verb === "discard") return sel.meld === null;
+    return m.verb === "layoff" && (sel.meld === null || m.meld === sel.meld);
+  });
+  return uses.length === 1 ? uses[0].text : null;
+}
+
 function handArea(ctx, view, s, sel, moves, hand, redraw) {
   const box = el("div", { class: "rummy-hand" });
   if (ctx.seat === null || ctx.seat === undefined) return box;
@@ -261,6 +273,8 @@ function handArea(ctx, view, s, sel, moves, hand, redraw) {
     const node = ctx.cardElement(card, {
       onClick: usable
         ? () => {
+            const only = sel.picked.size === 0 && !sel.take ? onlyUse(moves, card, sel) : null;
+            if (only) return ctx.play(only);
             if (sel.picked.has(i)) sel.picked.delete(i);
             else sel.picked.add(i);
             sel.take = null;
