@@ -7,7 +7,7 @@ import { describeAction } from "./actions.js";
 import { rulesUrl } from "./api.js";
 import { pretty } from "./cards.js";
 import { el } from "./dom.js";
-import { kindName, seatLabel, seatsOf, sideCount, sideName, sideOf } from "./sides.js";
+import { kindName, seatLabel, seatsOf, seatTitle, sideCount, sideName, sideOf } from "./sides.js";
 import { eventText } from "./host.js";
 
 export { kindName };
@@ -65,8 +65,10 @@ export function turnText(view, status, mySeat) {
 export function winnerText(view, mySeat) {
   const mine = mySeat !== null && mySeat !== undefined && sideOf(view, mySeat) === view.winner;
   if (mine) return t("table.winner_you");
-  const team = seatsOf(view, view.winner).length > 1;
-  return t(team ? "table.winner_team" : "table.winner", { side: sideName(view, view.winner, mySeat) });
+  const seats = seatsOf(view, view.winner);
+  if (seats.length > 1) return t("table.winner_team", { side: sideName(view, view.winner, mySeat) });
+  // "Computer (random) · Seat 3 wins": three computers of one level would otherwise read alike
+  return t("table.winner", { side: seatTitle(seats[0] ?? view.winner, { mySeat }) });
 }
 
 export function lastMoveText(last, mySeat) {
