@@ -25,7 +25,7 @@ from starlette.exceptions import HTTPException
 
 from cardtable.bots import LEVELS
 from cardtable.core.registry import game_ids, rules_class
-from cardtable.server import host, people_api, preview
+from cardtable.server import host, people_api, preview, talk
 from cardtable.server.config import ServerConfig
 from cardtable.server.guard import Guard, error_body
 from cardtable.server.limits import client_address
@@ -85,6 +85,18 @@ class SeatRequest(NewLink):
     """The host gives a seat to a computer of ``level``, or to a person (``"human"``)."""
 
     kind: str = Field(max_length=32)
+
+
+class TalkSetting(NewLink):
+    """The host lets spectators talk (true) or makes them read only (false)."""
+
+    spectators: bool
+
+
+class MuteRequest(NewLink):
+    """The host mutes a seat (true) or lets it talk again (false)."""
+
+    muted: bool
 
 
 def games_catalogue(installed_bots: bool = False) -> dict[str, Any]:
@@ -319,6 +331,14 @@ def create_app(config: ServerConfig | None = None, clock: Clock = now) -> FastAP
         base = str(request.base_url.replace(path=request.scope.get("root_path", ""))).rstrip("/")
         link = f"{base}/table/{table_id}#token={token}"
         return {"seat": seat, "kind": HUMAN, "token": token, "link": link}
+
+    @app.post("/api/tables/{table_id}/talk")
+    async def talk_setting(table_id: str, body: TalkSetting) -> dict[str, Any]:
+        return await hosting(talk.set_spectators(room, table_id, body.owner, body.spectators))
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/mute")
+    async def mute(table_id: str, seat: int, body: MuteRequest) -> dict[str, Any]:
+        return await hosting(talk.set_muted(room, table_id, body.owner, seat, body.muted))
 
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str, request: Request) -> dict[str, Any]:

@@ -301,13 +301,13 @@ async def _table(room: Room, table_id: str, owner: str) -> tuple[Served, StoredT
     hosts it and its match is still being played."""
     if not await is_host(room, table_id, owner):
         raise HostError(403, "Only the table's host may do that", "forbidden")
-    served = await _served(room, table_id)
+    where = await served(room, table_id)
     stored = await room.store.load(table_id, with_log=False)
     if stored is None:
         raise HostError(404, f"No table {table_id!r}", "not_found")
     if stored.summary.status == FINISHED:
         raise HostError(409, "The match is over", "conflict")
-    return served, stored
+    return where, stored
 
 
 class Served:
@@ -318,7 +318,7 @@ class Served:
         self.table, self.node = table, node
 
 
-async def _served(room: Room, table_id: str) -> Served:
+async def served(room: Room, table_id: str) -> Served:
     try:
         route = await room.route(table_id)
     except Exception:  # one node without a bus, the lease elsewhere: stored, read on adoption
@@ -419,7 +419,7 @@ async def replace_link(room: Room, table_id: str, seat: int, token: str) -> None
     old = stored.seats[seat]
     await _do(
         room,
-        await _served(room, table_id),
+        await served(room, table_id),
         table_id,
         LINK,
         seat=seat,

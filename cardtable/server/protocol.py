@@ -54,6 +54,7 @@ MAX_ID = 64
 MAX_TOKEN = 128
 MAX_ACTION = 400
 MAX_NAME = 256  # characters of a guest's name read at all (``names.clean_name`` keeps 32)
+MAX_TALK = 16 * 1024  # characters of a line read at all (``talk.MAX_TEXT`` are kept: keyed)
 
 
 class Answered(Exception):
@@ -103,7 +104,8 @@ Whole = Annotated[int, Field(strict=True, ge=0, le=MAX_SEQ)]
 Id = Annotated[str, Field(strict=True, max_length=MAX_ID), AfterValidator(_not_blank)]
 Token = Annotated[str, Field(strict=True, max_length=MAX_TOKEN), AfterValidator(_not_blank)]
 ActionText = Annotated[str, Field(strict=True, max_length=MAX_ACTION), AfterValidator(_not_blank)]
-LIMITS = {"table": MAX_ID, "token": MAX_TOKEN, "action": MAX_ACTION, "name": MAX_NAME}
+LIMITS = {"table": MAX_ID, "token": MAX_TOKEN, "action": MAX_ACTION, "name": MAX_NAME,
+          "text": MAX_TALK, "phrase": MAX_ID, "emoji": 16}  # fmt: skip
 
 
 class _Message(BaseModel):
@@ -147,11 +149,26 @@ class HintRequest(_Message):
     type: Literal["hint"] = "hint"
 
 
-ClientMessage = Hello | Play | Sync | Ping | HintRequest
+class Say(_Message):
+    """A line of table talk (``text``) or a quick phrase by its key (``phrase``): talk.py."""
+
+    type: Literal["talk"] = "talk"
+    text: Annotated[str, Field(strict=True, max_length=MAX_TALK)] | None = None
+    phrase: Annotated[str, Field(strict=True, max_length=MAX_ID)] | None = None
+
+
+class React(_Message):
+    """An emoji reaction to the last move (one of ``talk.REACTIONS``)."""
+
+    type: Literal["react"] = "react"
+    emoji: Annotated[str, Field(strict=True, max_length=16)]
+
+
+ClientMessage = Hello | Play | Sync | Ping | HintRequest | Say | React
 _READER: TypeAdapter[ClientMessage] = TypeAdapter(
     Annotated[ClientMessage, Field(discriminator="type")]
 )
-TYPES = ("hello", "play", "sync", "ping", "hint")
+TYPES = ("hello", "play", "sync", "ping", "hint", "talk", "react")
 
 
 def parse_message(text: str) -> ClientMessage:
@@ -169,7 +186,9 @@ def parse_message(text: str) -> ClientMessage:
         )
     if data.get("type") not in TYPES:
         raise ProtocolError(
-            Code.BAD_MESSAGE, "Unknown message type (expected hello, play, sync, ping or hint)", seq
+            Code.BAD_MESSAGE,
+            "Unknown message type (expected hello, play, sync, ping, hint, talk or react)",
+            seq,
         )
     try:
         return _READER.validate_python(data)

@@ -22,7 +22,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from cardtable.server import host
+from cardtable.server import host, talk
 from cardtable.server import protocol as p
 from cardtable.server.bus import Bus
 from cardtable.server.connection import Connection
@@ -131,6 +131,9 @@ class Remote:
     async def resend(self, conn: Connection) -> None:
         self._send(conn, "sync")
 
+    async def say(self, conn: Connection, msg: p.Say | p.React) -> None:
+        self._send(conn, "talk", msg)
+
     async def hint(self, conn: Connection, msg: p.HintRequest) -> asyncio.Task[None]:
         self._send(conn, "hint", msg)
         return asyncio.create_task(asyncio.sleep(0))
@@ -207,10 +210,10 @@ class Relay:
             if door is not None and isinstance(door.table, Remote):
                 door.table.forget(door)
                 door.seat = door.token_hash = None
-        elif op in ("hello", "play", "sync", "hint", "leave"):
+        elif op in ("hello", "play", "sync", "hint", "leave", "talk"):
             key = (str(message["from"]), conn_id)
             self._in_order(key, self._serve(key, message))
-        elif op in ("pace", "token", "hosted"):
+        elif op in ("pace", "token", "hosted", "talked"):
             self._in_order(("", str(message["table"])), self._command(message))
         else:
             log.error("bus: unknown message %r ignored", op)
@@ -268,6 +271,8 @@ class Relay:
                 await table.play(client, msg)
             elif isinstance(msg, p.HintRequest):
                 client.tasks.add(await table.hint(client, msg))
+            elif isinstance(msg, p.Say | p.React):
+                await table.say(client, msg)
             else:
                 await table.resend(client)
         except p.ProtocolError as e:
@@ -288,6 +293,8 @@ class Relay:
             table.set_pace(float(message["seconds"]))
         elif message["op"] == "hosted":  # a host's change stored at another node (host.py)
             await host.reload(table)
+        elif message["op"] == "talked":  # a host's talk setting stored there (talk.py)
+            await talk.catch_up(table)
         else:
             await table.reload_token(int(message["seat"]), str(message["hash"]))
 

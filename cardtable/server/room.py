@@ -27,7 +27,7 @@ from cardtable.core.cards import cards_str
 from cardtable.core.errors import CardtableError, OptionError
 from cardtable.core.match import OS, Match
 from cardtable.core.registry import rules_class
-from cardtable.server import clubs, events, host, leases, ratings
+from cardtable.server import clubs, events, host, leases, ratings, talk
 from cardtable.server.bus import Bus, make_bus
 from cardtable.server.config import ServerConfig
 from cardtable.server.limits import AddressBuckets, AddressCounts
@@ -630,6 +630,7 @@ class Room:
         table.hosting = host.Hosting(
             await self.store.run(events.load, self.store.store.engine, table_id)
         )
+        table.talk = talk.Talk(await self.store.run(talk.load, self.store.store.engine, table_id))
         table.start(restored=restored)
         return table
 

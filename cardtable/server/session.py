@@ -215,6 +215,8 @@ async def dispatch(room: Room, conn: Connection, msg: p.ClientMessage) -> None:
         task = await conn.table.hint(conn, msg)
         conn.tasks.add(task)
         task.add_done_callback(conn.tasks.discard)
+    elif isinstance(msg, p.Say | p.React):
+        await conn.table.say(conn, msg)
     else:
         await conn.table.play(conn, msg)
 

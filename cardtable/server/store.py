@@ -171,6 +171,26 @@ class EventRow(Base):
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class TalkRow(Base):
+    """What the people at a table said (``talk.py``): a line, a quick phrase, a reaction to
+    the last move, or the host's talk settings. Kept with the table and deleted with it, and
+    never part of the match's record. ``id`` orders them (rows may come from several nodes:
+    a host's setting is stored wherever the request arrived); ``version``: the actions
+    played before it, to place it among the moves."""
+
+    __tablename__ = "card_talk"
+
+    id: Mapped[int] = mapped_column(primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("card_tables.id"), index=True)
+    version: Mapped[int]
+    hand: Mapped[int]
+    seat: Mapped[int | None]
+    name: Mapped[str | None] = mapped_column(String(64))  # a spectator's, when signed in
+    kind: Mapped[str] = mapped_column(String(16))
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 # -- plain data passed between the room and the store -----------------------------------------
 @dataclass(frozen=True, slots=True)
 class StoredSeat:
@@ -408,7 +428,8 @@ class Store:
         with Session(self.engine) as s, s.begin():
             from cardtable.server.people_rows import ClubTableRow
 
-            for row in (ActionRow, HandRow, SeatRow, OwnerRow, LeaseRow, ClubTableRow, EventRow):
+            for row in (ActionRow, HandRow, SeatRow, OwnerRow, LeaseRow, ClubTableRow, EventRow,
+                        TalkRow):  # fmt: skip
                 s.execute(delete(row).where(row.table_id == table_id))
             s.execute(delete(TableRow).where(TableRow.id == table_id))
 

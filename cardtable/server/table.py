@@ -28,7 +28,7 @@ from cardtable.core.errors import IllegalActionError, NotationError
 from cardtable.core.game import Action
 from cardtable.core.match import Match
 from cardtable.core.views import View
-from cardtable.server import host, movelog
+from cardtable.server import host, movelog, talk
 from cardtable.server import protocol as p
 from cardtable.server.config import ServerConfig
 from cardtable.server.connection import Connection
@@ -127,6 +127,7 @@ class LiveTable:
         # closes it (nobody would watch a match that long; it only costs the room).
         self.on_capped: Callable[[LiveTable], None] | None = None
         self.hosting = host.Hosting([])  # pauses, seat changes, the away policy (host.py)
+        self.talk = talk.Talk([])  # what the people here said, the host's talk settings
 
     # -- lifecycle ------------------------------------------------------------------------
     def start(self, *, restored: bool) -> None:
@@ -327,6 +328,8 @@ class LiveTable:
                 conn.push(page)
             if self.hosting.events:
                 conn.push(self.hosting.message(self.id))
+            if self.talk.worth_sending:
+                conn.push(self.talk.message(self.id))
             if seat is not None:
                 await host.arrived(self, conn, seat)
             offer = self.rematch_message(conn.seat)
@@ -495,6 +498,11 @@ class LiveTable:
         self.push_seats()
         host.departed(self)  # nobody here: the away policy pauses the match instead
         self._kick_bots()
+
+    # -- talking --------------------------------------------------------------------------
+    async def say(self, conn: Connection, msg: p.Say | p.React) -> None:
+        """Table talk (talk.py): never under the table's lock, so never in a move's way."""
+        await talk.say(self, conn, msg)
 
     # -- playing --------------------------------------------------------------------------
     async def resend(self, conn: Connection) -> None:

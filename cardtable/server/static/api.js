@@ -57,6 +57,16 @@ export async function setSeatKind(tableId, owner, seat, kind) {
   return post(`api/tables/${encodeURIComponent(tableId)}/seats/${seat}/kind`, { owner, kind });
 }
 
+// The host lets spectators talk (true) or makes them read only (false): talk.js.
+export async function setSpectatorsTalk(tableId, owner, spectators) {
+  return post(`api/tables/${encodeURIComponent(tableId)}/talk`, { owner, spectators });
+}
+
+// The host mutes a seat's talk (true) or lets it talk again (false).
+export async function setMuted(tableId, owner, seat, muted) {
+  return post(`api/tables/${encodeURIComponent(tableId)}/seats/${seat}/mute`, { owner, muted });
+}
+
 async function post(path, body) {
   const response = await fetch(roomUrl(path), {
     method: "POST",

@@ -10,7 +10,7 @@
 
 import { language, t, tp } from "./i18n.js";
 import { describeAction } from "./actions.js";
-import { myTables, newLink, roomUrl, setPaused, setSeatKind } from "./api.js";
+import { myTables, newLink, roomUrl, setMuted, setPaused, setSeatKind, setSpectatorsTalk } from "./api.js";
 import { el } from "./dom.js";
 import { askFirst, linkRow } from "./links.js";
 import { kindName, seatLabel } from "./sides.js";
@@ -91,14 +91,15 @@ async function botLevels(game) {
   return found.length ? found : ["random"];
 }
 
-// ctx: {tableId, game, seats, status, paused, onLink(seat, link)}. Hidden for anyone but the host,
-// and once the match is over.
+// ctx: {tableId, game, seats, status, paused, talk: {spectators, muted}}. Hidden for anyone but the
+// host, and once the match is over.
 export async function drawHost(box, ctx) {
   const owner = hostKey(ctx.tableId);
   box.hidden = !owner || ctx.status === "finished" || !ctx.seats.length;
   if (box.hidden) return;
   // drawn again only when what it offers changes (a question being asked stays open)
-  const sig = JSON.stringify([ctx.paused, ctx.status, ctx.seats.map((s) => [s.kind, s.claimed, s.connected, s.name])]);
+  const sig = JSON.stringify([ctx.paused, ctx.status, ctx.seats.map((s) => [s.kind, s.claimed, s.connected, s.name]),
+    ctx.talk, document.documentElement.lang]);
   if (box.dataset.sig === sig) return;
   box.dataset.sig = sig;
   const offered = await botLevels(ctx.game);
@@ -123,6 +124,11 @@ export async function drawHost(box, ctx) {
   });
   pause.addEventListener("click", () => act(() => setPaused(ctx.tableId, owner, !ctx.paused)));
   box.append(pause);
+  // the talk (talk.js): spectators read only unless allowed
+  const spectators = el("input", { attrs: { type: "checkbox", id: "host-spectators-talk" } });
+  spectators.checked = Boolean(ctx.talk?.spectators);
+  spectators.addEventListener("change", () => act(() => setSpectatorsTalk(ctx.tableId, owner, spectators.checked)));
+  box.append(" ", el("label", { class: "host-talk" }, spectators, " ", t("host.spectators_talk")));
   const list = el("ul", { class: "host-seats" });
   for (const s of ctx.seats) {
     const who = seatLabel(s.seat, { seats: ctx.seats, mySeat: ctx.mySeat });
@@ -146,6 +152,14 @@ export async function drawHost(box, ctx) {
         });
       });
       li.append(" ", renew);
+      const muted = (ctx.talk?.muted ?? []).includes(s.seat);
+      const mute = el("button", {
+        class: "small host-mute",
+        text: t(muted ? "host.unmute" : "host.mute"),
+        attrs: { type: "button", "aria-pressed": String(muted) },
+      });
+      mute.addEventListener("click", () => act(() => setMuted(ctx.tableId, owner, s.seat, !muted)));
+      li.append(" ", mute);
     } else {
       const back = el("button", { class: "small host-person", text: t("host.to_person"), attrs: { type: "button" } });
       back.addEventListener("click", async () => {

@@ -9,6 +9,7 @@ import { pretty } from "./cards.js";
 import { el } from "./dom.js";
 import { kindName, seatLabel, seatsOf, seatTitle, sideCount, sideName, sideOf } from "./sides.js";
 import { eventText } from "./host.js";
+import { talkText } from "./talk.js";
 
 export { kindName };
 
@@ -136,15 +137,22 @@ export function drawHands(box, view, hands, mySeat) {
 }
 
 // -- the move log ------------------------------------------------------------------------------
-export function drawLog(list, entries, mySeat, events = []) {
+export function drawLog(list, entries, mySeat, events = [], said = []) {
   list.replaceChildren();
-  // the table's events (host.js: pauses, seat changes, new links), each after the move it
-  // followed (its version: the actions played before it), the newest first like the moves
+  // the table's events (host.js: pauses, seat changes, new links) and its talk (talk.js), each
+  // after the move it followed (its version: the actions played before it), the newest first
+  // like the moves
   const items = [
     ...entries.map((entry) => ({ at: entry.version, entry })),
     ...events.map((event) => ({ at: event.version + 0.5 + event.number * 1e-6, event })),
+    ...said.map((line) => ({ at: line.version + 0.75 + line.number * 1e-9, line })),
   ].sort((a, b) => b.at - a.at);
-  for (const { entry, event } of items) {
+  for (const { entry, event, line } of items) {
+    if (line) {
+      const data = { talk: line.kind, after: line.version };
+      list.append(el("li", { class: "log-talk", text: talkText(line, mySeat), data }));
+      continue;
+    }
     if (event) {
       const text = eventText(event, mySeat);
       list.append(el("li", { class: "log-event", text, data: { event: event.event, after: event.version } }));

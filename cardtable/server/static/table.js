@@ -30,6 +30,7 @@ import { animateMoves, snapshot } from "./motion.js";
 import { installHeader } from "./header.js";
 import { Alerts } from "./alerts.js";
 import { shareButton } from "./share.js";
+import { drawTalk, heard, installTalk, talk, talkRefused } from "./talk.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const watchOnly = new URLSearchParams(location.search).has("watch");
@@ -94,6 +95,11 @@ async function start() {
   $("prefs").prepend(shareButton("table.share", watch));
   installHeader($("prefs-toggle"), $("prefs"));
   translatePage();
+  installTalk({
+    send: (message) => (page.offline ? null : page.conn.send(message)),
+    mySeat: () => page.seat,
+    canReact: () => (page.message?.last?.version ?? 0) > 0,
+  });
   $("title").textContent = t("table.title", { id: tableId });
   try {
     const response = await fetch(roomUrl("api/games"));
@@ -128,6 +134,7 @@ async function start() {
   document.body.addEventListener("cardtable-cancel", cancel);
   window.addEventListener("languagechange-cardtable", () => {
     drawTitle();
+    drawTalk(page.seat);
     draw();
   });
   page.conn = new Connection({
@@ -223,7 +230,15 @@ function receive(msg) {
       page.pace = msg.table.pace ?? null;
       drawPace();
       drawTitle();
+      drawTalk(page.seat);
       break;
+    case "talk": {
+      const fresh = heard(msg);
+      drawTalk(page.seat, msg.history ? [] : fresh);
+      drawLog($("log"), page.log, page.seat, page.events, talk.entries);
+      drawHosting();
+      break;
+    }
     case "state":
       backOnline();
       if (page.message && msg.version < page.message.version) break; // an older push
@@ -263,12 +278,12 @@ function receive(msg) {
       break;
     case "events": // every event so far, on joining
       page.events = msg.events;
-      drawLog($("log"), page.log, page.seat, page.events);
+      drawLog($("log"), page.log, page.seat, page.events, talk.entries);
       break;
     case "event": // a new one (the state that follows shows its effect)
       page.events = [...page.events.filter((e) => !msg.events.some((n) => n.number === e.number)), ...msg.events];
       page.paused = msg.paused ?? null;
-      drawLog($("log"), page.log, page.seat, page.events);
+      drawLog($("log"), page.log, page.seat, page.events, talk.entries);
       drawHosting();
       break;
     case "away_moves":
@@ -295,6 +310,7 @@ function alertFor(before, msg) {
 }
 
 function onError(msg) {
+  if (talkRefused(msg)) return; // a line refused (too fast, muted, …): said in the talk box
   page.waiting = false;
   if (["bad_token", "token_expired", "token_revoked", "token_replaced"].includes(msg.code)) {
     token = null;
@@ -402,7 +418,7 @@ function onLog(msg) {
   for (const entry of msg.entries) byVersion.set(entry.version, entry);
   page.log = [...byVersion.values()].sort((a, b) => b.version - a.version);
   page.logged = Math.max(page.logged, page.log[0]?.version ?? 0);
-  drawLog($("log"), page.log, page.seat, page.events);
+  drawLog($("log"), page.log, page.seat, page.events, talk.entries);
   drawSeatBar();
 }
 
@@ -435,7 +451,7 @@ function drawHosting() {
   if (!page.summary) return;
   drawHost($("host"), {
     tableId, game: page.summary.game, seats: page.seats, status: page.message?.status ?? page.summary.status,
-    paused: page.paused, mySeat: page.seat,
+    paused: page.paused, mySeat: page.seat, talk: { spectators: talk.spectators, muted: talk.muted },
   });
 }
 
@@ -653,7 +669,7 @@ async function draw() {
   drawHint();
   drawScores($("scores"), view, page.seat);
   drawHands($("breakdown"), view, page.hands, page.seat);
-  drawLog($("log"), page.log, page.seat, page.events);
+  drawLog($("log"), page.log, page.seat, page.events, talk.entries);
   drawHosting();
   drawOver(view);
   drawPace();
