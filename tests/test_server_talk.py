@@ -82,7 +82,7 @@ def test_people_talk_spectators_read_and_the_host_decides(tmp_path: Path) -> Non
             for bad, key in bad_lines:
                 you.send(type="talk", **bad)
                 refused(you, key)
-            you.send(type="react", emoji="👏")
+            you.send(type="react", emoji="👌")
             refused(you, "no_move")  # nothing to react to before the first move
             # a spectator reads only, until the host lets spectators talk
             watcher.send(type="talk", text="hello")
@@ -108,9 +108,9 @@ def test_people_talk_spectators_read_and_the_host_decides(tmp_path: Path) -> Non
             mover.play(mover.view["legal_actions"][0])
             mover.expect("ack")
             you.catch_up(1)
-            you.send(type="react", emoji="👏")
+            you.send(type="react", emoji="👌")
             reaction = said(me)
-            assert (reaction["kind"], reaction["emoji"], reaction["version"]) == ("react", "👏", 1)
+            assert (reaction["kind"], reaction["emoji"], reaction["version"]) == ("react", "👌", 1)
             you.send(type="react", emoji="<b>")
             refused(you, "reaction")
         # stored with the table: a person back later reads it all, with the settings
@@ -132,7 +132,7 @@ def test_people_talk_spectators_read_and_the_host_decides(tmp_path: Path) -> Non
         record = client.get(f"/api/tables/{table_id}/record")
         assert record.status_code == 200
         assert "talk" not in record.json() and "alert(1)" not in record.text
-        assert "good_game" not in record.text and "👏" not in record.text
+        assert "good_game" not in record.text and "👌" not in record.text
     url = f"sqlite:///{tmp_path / 'room.db'}"
     assert talk_rows(url, table_id) == 7
     store = Store(url)

@@ -44,7 +44,7 @@ HISTORY = 200  # the latest lines a person joining is sent
 MAX_PEOPLE = 512  # buckets kept per table (spectators come and go)
 PHRASES = ("hello", "good_luck", "your_turn", "one_minute", "well_played", "good_game",
            "thank_you", "sorry", "bye")  # fmt: skip
-REACTIONS = ("👍", "👏", "😄", "😮", "😅", "🙏")
+REACTIONS = ("👍", "👌", "😄", "😂", "😮", "❤️")
 TEXT, PHRASE, REACT = "text", "phrase", "react"
 MUTE, SPECTATORS = "mute", "spectators"  # the host's settings, "on" or "off"
 SETTINGS = (MUTE, SPECTATORS)

@@ -12,7 +12,7 @@ import { seatLabel } from "./sides.js";
 
 export const PHRASES = ["hello", "good_luck", "your_turn", "one_minute", "well_played", "good_game",
   "thank_you", "sorry", "bye"];
-export const REACTIONS = ["👍", "👏", "😄", "😮", "😅", "🙏"];
+export const REACTIONS = ["👍", "👌", "😄", "😂", "😮", "❤️"];
 const MAX_TEXT = 300;
 
 export const talk = {
