@@ -30,7 +30,7 @@ import { animateMoves, snapshot } from "./motion.js";
 import { installHeader } from "./header.js";
 import { Alerts } from "./alerts.js";
 import { shareButton } from "./share.js";
-import { drawTalk, heard, installTalk, talk, talkRefused } from "./talk.js";
+import { allowReactions, drawTalk, heard, installTalk, talk, talkRefused } from "./talk.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const watchOnly = new URLSearchParams(location.search).has("watch");
@@ -671,6 +671,7 @@ async function draw() {
   drawHands($("breakdown"), view, page.hands, page.seat);
   drawLog($("log"), page.log, page.seat, page.events, talk.entries);
   drawHosting();
+  allowReactions((msg.last?.version ?? 0) > 0);
   drawOver(view);
   drawPace();
   drawHandEndPanel(view);

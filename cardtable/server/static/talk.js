@@ -141,6 +141,11 @@ export function drawTalk(mySeat, fresh = []) {
   drawUnread();
 }
 
+// The reactions wait for a first move to react to.
+export function allowReactions(on) {
+  for (const button of document.querySelectorAll("#talk-reactions button")) button.disabled = !on;
+}
+
 function drawUnread() {
   const badge = document.getElementById("talk-unread");
   if (!badge) return;
