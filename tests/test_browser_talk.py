@@ -74,7 +74,7 @@ def test_two_people_on_two_nodes_talk_each_in_their_language(
         made = httpx2.post(f"{a}/api/tables", json=body, timeout=20).json()
         table, tokens = made["table"]["id"], made["tokens"]
         en_context, english = person(browser, "en")
-        pa_context, punjabi = person(browser, "pa")
+        pa_context, punjabi = person(browser, "pa", SIZES["360x640"])
         try:
             seated(english, a, table, tokens["0"])  # at a, which serves the table
             seated(punjabi, b, table, tokens["1"])  # at b: relayed over the bus
@@ -103,6 +103,8 @@ def test_two_people_on_two_nodes_talk_each_in_their_language(
             wait_line(
                 punjabi, f"{STRINGS['pa']['seat.you']}: {STRINGS['pa']['talk.phrase.thank_you']}"
             )
+            punjabi.click("#talk-open")  # a phone: the talk is below the board
+            doc_shot(punjabi, "talk-360x640-pa")
         finally:
             en_context.close()
             pa_context.close()
