@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 
 from tests.support import browser as support
 from tests.support.browser import DESKTOP, ROOT, Room, doc_shot
+from tests.test_browser_host import as_host
 from tests.test_server_nodes import nodes, pg  # noqa: F401  (pg: the fixture)
 
 pytestmark = support.needs_chromium
@@ -114,6 +115,7 @@ def test_markup_is_text_and_the_talk_covers_no_card(room: Room, browser: Browser
     made = room.create("royal-casino", ["human", "random"])
     table, token = made["table"]["id"], made["tokens"]["0"]
     context, p = person(browser, "en", SIZES["390x844"])
+    as_host(context, made)  # this browser made the table: the host's switches are here
     try:
         seated(p, room.base, table, token)
         p.fill("#talk-input", MARKUP)
@@ -153,5 +155,15 @@ def test_markup_is_text_and_the_talk_covers_no_card(room: Room, browser: Browser
             )
             assert talk_top >= tray_bottom, (name, talk_top, tray_bottom)
             doc_shot(p, f"talk-{name}-open")
+        # the host mutes a seat (here, their own): its talk is refused until unmuted
+        p.click('#host li[data-seat="0"] .host-mute')
+        wait_line(p, "The host muted Seat 1")
+        assert p.inner_text("#talk-note") == "The host muted your seat."
+        assert p.is_hidden("#talk-form")
+        p.click('#host li[data-seat="0"] .host-mute')
+        wait_line(p, "The host let Seat 1 talk again")
+        p.wait_for_selector("#talk-form", state="visible")
+        p.check("#host-spectators-talk")
+        wait_line(p, "The host lets spectators talk")
     finally:
         context.close()
