@@ -19,7 +19,7 @@ lease's length.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -48,20 +48,23 @@ def _held(row: LeaseRow) -> Holder:
     return Holder(row.node, until, row.epoch)
 
 
-def acquire(engine: Engine, table_id: str, node: str, seconds: float) -> Holder:
-    """Take the table's lease if it is free, ours, or expired; the holder after. Taking it
-    starts a new fencing epoch even when this node held it before: whoever loads the table now
-    serves it from the log as it is at this moment, and any copy loaded before may no longer
-    write (it may be a stalled process of the same name)."""
+def acquire(
+    engine: Engine, table_id: str, node: str, seconds: float, dead: Collection[str] = ()
+) -> Holder:
+    """Take the table's lease if it is free, ours, expired, or held by one of the ``dead``
+    nodes (their liveness locks are gone: ``liveness.py``); the holder after. Taking it starts
+    a new fencing epoch even when this node held it before: whoever loads the table now serves
+    it from the log as it is at this moment, and any copy loaded before may no longer write (it
+    may be a stalled process of the same name)."""
     at = now()
     until = at + timedelta(seconds=seconds)
+    free = [LeaseRow.node == node, LeaseRow.until < at]
+    if dead:
+        free.append(LeaseRow.node.in_(sorted(dead)))
     with Session(engine) as s, s.begin():
         taken = s.execute(
             update(LeaseRow)
-            .where(
-                LeaseRow.table_id == table_id,
-                or_(LeaseRow.node == node, LeaseRow.until < at),
-            )
+            .where(LeaseRow.table_id == table_id, or_(*free))
             .values(node=node, until=until, epoch=LeaseRow.epoch + 1)
         )
         row = s.get(LeaseRow, table_id)
@@ -124,6 +127,23 @@ def release(engine: Engine, table_id: str, node: str) -> None:
 def release_all(engine: Engine, node: str) -> None:
     with Session(engine) as s, s.begin():
         s.execute(update(LeaseRow).where(LeaseRow.node == node).values(until=EXPIRED))
+
+
+def live_nodes(engine: Engine) -> set[str]:
+    """The nodes that hold a lease that has not run out (the ones worth watching)."""
+    with Session(engine) as s:
+        return set(s.scalars(select(LeaseRow.node).where(LeaseRow.until >= now()).distinct()))
+
+
+def tables_of(engine: Engine, node: str) -> list[str]:
+    """The unfinished tables whose leases name ``node`` (a dead node's, to take over)."""
+    with Session(engine) as s:
+        query = (
+            select(LeaseRow.table_id)
+            .join(TableRow, TableRow.id == LeaseRow.table_id)
+            .where(LeaseRow.node == node, TableRow.status.not_in((FINISHED, CLOSED)))
+        )
+        return list(s.scalars(query))
 
 
 def orphans(engine: Engine, limit: int = 100) -> list[str]:

@@ -106,6 +106,8 @@ class Remote:
         self._send(conn, "hello", hello)
         try:
             ok = await asyncio.wait_for(answered, JOIN_SECONDS)
+            if ok is None:
+                raise TimeoutError  # its node died meanwhile (``Relay.gone``)
         except TimeoutError:
             ok = None
             # the hello may still arrive there late: the leave follows it, so it never
@@ -152,9 +154,14 @@ class Remote:
             self.relay.remotes.pop(self.id, None)
 
     def moved(self) -> None:
-        """The table's node is gone or the table moved: every client here joins again."""
+        """The table's node is gone or the table moved: every client here joins again (one
+        still waiting to be seated is answered now, and its join moves it)."""
         for conn in list(self.connections):
-            self.move_out(conn)
+            waiting = self.relay.joining.get(conn.id)
+            if waiting is not None and not waiting.done():
+                waiting.set_result(None)
+            else:
+                self.move_out(conn)
 
     def move_out(self, conn: Connection) -> None:
         self.forget(conn)
@@ -171,7 +178,7 @@ class Relay:
         self.served = served
         self.remotes: dict[str, Remote] = {}  # at this door: table id -> its stand-in
         self.doors: dict[str, Connection] = {}  # at this door: connection id -> connection
-        self.joining: dict[str, asyncio.Future[bool]] = {}
+        self.joining: dict[str, asyncio.Future[bool | None]] = {}
         self.clients: dict[tuple[str, str], RemoteConnection] = {}  # served here, by door
         self._last: dict[tuple[str, str], asyncio.Task[None]] = {}  # each client's in order
         self._heard: dict[str, float] = {}  # door -> when it last said it is there
@@ -311,6 +318,23 @@ class Relay:
                 if client.table is not None:
                     client.table.leave(client)
                 client.close()
+
+    def peers(self) -> set[str]:
+        """The nodes this one relays to or for."""
+        return {r.node for r in self.remotes.values()} | {door for door, _ in self.clients}
+
+    def gone(self, node: str) -> None:
+        """``node`` died: the clients relayed to it join again (its tables are being taken
+        over), and those it relayed here are let go (their seats are away)."""
+        for remote in [r for r in self.remotes.values() if r.node == node]:
+            remote.moved()
+        for key, client in list(self.clients.items()):
+            if key[0] == node:
+                del self.clients[key]
+                if client.table is not None:
+                    client.table.leave(client)
+                client.close()
+        self._heard.pop(node, None)
 
     def resync(self) -> None:
         """The bus lost messages (it went away, or a send failed): every client relayed from

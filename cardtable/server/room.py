@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import random
 import secrets
 import socket
 from collections import Counter, OrderedDict
@@ -31,6 +32,7 @@ from cardtable.server import clubs, events, host, leases, ratings, talk
 from cardtable.server.bus import Bus, make_bus
 from cardtable.server.config import ServerConfig
 from cardtable.server.limits import AddressBuckets, AddressCounts
+from cardtable.server.liveness import WATCH_SECONDS, Liveness, libpq_url
 from cardtable.server.names import Who
 from cardtable.server.protocol import Code
 from cardtable.server.relay import Relay, Remote
@@ -120,6 +122,9 @@ class Room:
         self.bus: Bus | None = None
         self.relay: Relay | None = None
         self._keeper: asyncio.Task[None] | None = None
+        # On PostgreSQL: this node's liveness lock, and the look-out for the others' deaths
+        self.liveness: Liveness | None = None
+        self._watcher: asyncio.Task[None] | None = None
         self._taking: dict[str, asyncio.Future[LiveTable | leases.Holder | None]] = {}
 
     @property
@@ -136,6 +141,11 @@ class Room:
         if self.bus is not None:
             self.relay = Relay(self.bus, self.node, self._served)
             await self.bus.start(self.node, self.relay.deliver)
+        url = libpq_url(self.config.db_url)
+        if url is not None:  # before any table is served here: the others see it alive
+            self.liveness = Liveness(url, self.node)
+            await self.liveness.start()
+            self._watcher = asyncio.create_task(self._watch_nodes(), name="liveness")
         for table_id in await self.store.unfinished_ids():
             await self._adopt(table_id)
         await self.expire_unjoined()
@@ -144,7 +154,7 @@ class Room:
 
     async def stop(self) -> None:
         """Stop serving; the tables' leases are let go so other nodes take them at once."""
-        for task in (self._sweeper, self._keeper):
+        for task in (self._sweeper, self._keeper, self._watcher):
             if task is not None:
                 task.cancel()
         for table in [*self.tables.values(), *self.finished.values()]:
@@ -159,6 +169,8 @@ class Room:
                 await self._leases(leases.release_all, self.node)
             self._store.close()
             self._store = None
+        if self.liveness is not None:
+            await self.liveness.close()
 
     # -- leases: which node serves which table --------------------------------------------
     async def _leases(self, fn: Any, *args: Any) -> Any:
@@ -201,12 +213,68 @@ class Room:
         return taken
 
     async def _take_now(self, table_id: str) -> LiveTable | leases.Holder | None:
-        held: leases.Holder = await self._leases(
-            leases.acquire, table_id, self.node, self.config.lease_seconds
-        )
+        held = await self._acquire(table_id)
+        if held.node != self.node and await self._died(held.node):
+            held = await self._acquire(table_id)  # its node died: take it now
         if held.node != self.node:
             return held
         return await self._load(table_id, restored=True, fence=Fence(self.node, held.epoch))
+
+    async def _acquire(self, table_id: str) -> leases.Holder:
+        dead = set() if self.liveness is None else set(self.liveness.gone)
+        held: leases.Holder = await self._leases(
+            leases.acquire, table_id, self.node, self.config.lease_seconds, dead
+        )
+        return held
+
+    async def _died(self, node: str) -> bool:
+        """Whether another node that holds a table died (its liveness lock is gone), asked
+        of the database now: a client that reconnects right after a kill is not relayed to
+        the dead node while the look-out has yet to notice."""
+        if self.liveness is None or not node:
+            return False
+        if node in self.liveness.gone:
+            return True
+        try:
+            return bool(await self.liveness.dead([node]))
+        except Exception:
+            return False
+
+    async def _watch_nodes(self) -> None:
+        """A few times a second: has a node died? Its tables are taken over at once, not
+        when their leases run out, and the clients relayed to it join again."""
+        failing = False
+        while True:
+            await asyncio.sleep(WATCH_SECONDS)
+            try:
+                await self._watch_round()
+                failing = False
+            except Exception:
+                if not failing:  # said once, not four times a second
+                    log.warning("the other nodes' liveness could not be read", exc_info=True)
+                failing = True
+
+    async def _watch_round(self) -> None:
+        assert self.liveness is not None
+        before = set(self.liveness.gone)
+        peers: set[str] = await self._leases(leases.live_nodes)
+        if self.relay is not None:
+            peers |= self.relay.peers()
+        for node in await self.liveness.dead(peers) - before:
+            log.warning("node %s died (its liveness lock is gone); taking its tables", node)
+            if self.relay is not None:
+                self.relay.gone(node)
+            task = asyncio.get_running_loop().create_task(self._take_from(node))
+            _background.add(task)
+            task.add_done_callback(_background.discard)
+
+    async def _take_from(self, node: str) -> None:
+        """Take a dead node's unfinished tables, in an order of this node's own, so that the
+        nodes left share them (each take is one conditional update: one node wins each)."""
+        table_ids: list[str] = await self._leases(leases.tables_of, node)
+        random.shuffle(table_ids)
+        for table_id in table_ids:
+            await self._adopt(table_id)
 
     async def _keep_leases(self) -> None:
         every = self.config.lease_seconds / 3
