@@ -14,10 +14,13 @@ clients reconnect to the next node with their tokens, and play goes on for ``--a
 seconds. It prints the figures before and after the kill, the time until every client saw
 its table play again, and how many acknowledged actions are missing from the database (must
 be 0). The same load on one node with SQLite runs first, for comparison (``--no-compare``
-skips it).
+skips it). With ``--direct`` each node has an address of its own (``--public-url``): a client
+whose table another node serves is sent there (``table_moved`` with its address) and talks to
+it directly, instead of being relayed over the bus for every message.
 
     .venv/bin/python bench/load.py --tables 50 --clients 200 --seconds 20
     .venv/bin/python bench/load.py --nodes 3 --tables 75 --clients 300 --seconds 60 --think 0.5
+    .venv/bin/python bench/load.py --nodes 3 --tables 30 --clients 120 --seconds 20 --direct
 """
 
 from __future__ import annotations
@@ -72,6 +75,7 @@ class Figures:
     killed_at: float | None = None
     resumed: list[float] = field(default_factory=list)  # per client: kill -> a new state
     reconnects: int = 0
+    sent: int = 0  # clients sent to their table's node (--direct)
 
 
 @dataclass
@@ -84,8 +88,9 @@ class Watcher:
 
 
 def start_server(
-    db: str, game: str, bot_delay: float, node: str | None = None
+    db: str, game: str, bot_delay: float, node: str | None = None, direct: bool = False
 ) -> tuple[subprocess.Popen[str], str]:
+    port = free_port() if direct else 0
     cmd = [
         sys.executable,
         "-m",
@@ -93,7 +98,7 @@ def start_server(
         "--host",
         HOST,
         "--port",
-        "0",
+        str(port),
         "--db",
         db,
         "--bot-delay",
@@ -120,7 +125,19 @@ def start_server(
         cmd += ["--plugin", "tests.support.toygame"]
     if node is not None:
         cmd += ["--node", node, "--max-bot-tables-per-client", "100000"]
+    if direct:
+        cmd += ["--public-url", f"http://{HOST}:{port}"]
     return launch(cmd)
+
+
+def free_port() -> int:
+    """A loopback port nothing listens on now (the node's public address must be known
+    before it starts)."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return int(s.getsockname()[1])
 
 
 def launch(cmd: list[str]) -> tuple[subprocess.Popen[str], str]:
@@ -184,12 +201,16 @@ async def client(
 ) -> None:
     """One client: a player (random legal moves on its turn) or a spectator. When its
     connection ends (its node was killed, or the table moved) it connects to the next node
-    with its token, as a page does."""
+    with its token, as a page does; sent to the table's node (``--direct``), it connects
+    there at once."""
     node = first
     joined = False
+    sent_to: list[str] = []
     while not stop.is_set():
+        url = sent_to.pop() if sent_to else urls[node % len(urls)]
+        sent_to.clear()
         try:
-            async with connect(urls[node % len(urls)], max_size=2**20, open_timeout=30) as ws:
+            async with connect(url, max_size=2**20, open_timeout=30) as ws:
                 seq = 0
 
                 async def send(message: dict[str, Any]) -> None:
@@ -205,7 +226,7 @@ async def client(
                     joined = True
                     await ready.wait()
                 reader = asyncio.create_task(
-                    read(ws, table, seat, figures, stop, think, rng, send, watcher)
+                    read(ws, table, seat, figures, stop, think, rng, send, watcher, sent_to)
                 )
                 stopping = asyncio.create_task(stop.wait())
                 await asyncio.wait({reader, stopping}, return_when=asyncio.FIRST_COMPLETED)
@@ -215,6 +236,9 @@ async def client(
             pass
         if stop.is_set():
             return
+        if sent_to:
+            figures.sent += 1
+            continue
         figures.reconnects += 1
         node += 1  # the next node (this one may be gone)
         await asyncio.sleep(0.2)
@@ -230,6 +254,7 @@ async def read(
     rng: random.Random,
     send: Any,
     watcher: Watcher,
+    sent_to: list[str],
 ) -> None:
     pending = False
     pending_action = ""
@@ -243,6 +268,9 @@ async def read(
                 figures.acked.append(now - sent)
             figures.acks.append((table.id, msg["version"], pending_action))
             pending = False
+            continue
+        if kind == "error" and msg.get("url"):  # served at another node's address
+            sent_to.append(msg["url"])
             continue
         if kind == "error":
             figures.errors.append(msg["code"])
@@ -354,6 +382,9 @@ def main() -> None:
     parser.add_argument("--after", type=float, default=30.0, help="seconds played after a kill")
     parser.add_argument("--postgres", default=POSTGRES, help="server for the nodes' database")
     parser.add_argument("--no-compare", action="store_true", help="skip the one-node SQLite run")
+    parser.add_argument(
+        "--direct", action="store_true", help="nodes at their own addresses: clients sent there"
+    )
     args = parser.parse_args()
     if not 1 <= args.tables <= 500 or not args.tables <= args.clients <= 2000:
         raise SystemExit("use 1-500 tables and at most 2000 clients, at least one per table")
@@ -371,7 +402,13 @@ def measure(args: argparse.Namespace, db: str, nodes: int) -> None:
     """One run: the nodes on ``db``, the tables created round the nodes, the clients; with
     more than one node, the first is killed after ``--seconds``."""
     servers = [
-        start_server(db, args.game, args.bot_delay, None if nodes == 1 else f"n{i}")
+        start_server(
+            db,
+            args.game,
+            args.bot_delay,
+            None if nodes == 1 else f"n{i}",
+            nodes > 1 and args.direct,
+        )
         for i in range(nodes)
     ]
     bases = [base for _, base in servers]
@@ -399,6 +436,8 @@ def measure(args: argparse.Namespace, db: str, nodes: int) -> None:
                     proc.kill()
     lost = lost_actions(db, figures.acks)
     where = "SQLite, one node" if nodes == 1 else f"PostgreSQL, {nodes} nodes"
+    if nodes > 1:
+        where += ", clients sent to their table's node" if args.direct else ", relayed"
     report(args, figures, humans, sum(versions), elapsed, where, lost)
 
 
@@ -478,7 +517,8 @@ def report(
             print(
                 f"kill -> each client sees its table play again: p50 "
                 f"{percentile(f.resumed, 0.5):.2f} s, max {max(f.resumed):.2f} s "
-                f"({len(f.resumed)} clients; {f.reconnects} reconnections)"
+                f"({len(f.resumed)} clients; {f.reconnects} reconnections, "
+                f"{f.sent} sent to their table's node)"
             )
     print(f"acknowledged actions: {len(f.acks)}; missing from the database: {lost}")
     print(

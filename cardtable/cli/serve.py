@@ -110,6 +110,14 @@ def serve(
             help="a node's tables are taken over this long after it stops answering",
         ),
     ] = DEFAULTS.lease_seconds,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            envvar="CARDTABLE_PUBLIC_URL",
+            help="this node's own address, e.g. https://n1.cards.example.org, where every node "
+            "is reachable at one: clients of its tables are sent here instead of relayed",
+        ),
+    ] = DEFAULTS.public_url,
     plugin: Annotated[
         list[str] | None,
         typer.Option(
@@ -178,6 +186,13 @@ def serve(
     except Exception as e:
         raise typer.BadParameter(str(e), param_hint="--db") from None
     root_path = root_path.rstrip("/")
+    if public_url is not None:
+        from cardtable.server.addresses import checked
+
+        try:
+            public_url = checked(public_url)
+        except ValueError as e:
+            raise typer.BadParameter(str(e), param_hint="--public-url") from None
     if root_path and not root_path.startswith("/"):
         raise typer.BadParameter("must start with / (e.g. /cards)", param_hint="--root-path")
     config = ServerConfig(
@@ -191,6 +206,7 @@ def serve(
         burst=max(1, int(rate * 2)),
         bus=bus,
         lease_seconds=lease_seconds,
+        public_url=public_url,
         allowed_origins=tuple(o.rstrip("/").lower() for o in allow_origin or ()),
         http_burst=max(1, int(limits["http_rate"] * 4)),
         **limits,

@@ -155,7 +155,11 @@ def create_app(config: ServerConfig | None = None, clock: Clock = now) -> FastAP
     app.state.room = room
     app.state.config = config
     app.add_middleware(
-        Guard, rate=config.http_rate, burst=config.http_burst, pause=config.refusal_seconds
+        Guard,
+        rate=config.http_rate,
+        burst=config.http_burst,
+        pause=config.refusal_seconds,
+        connect=lambda: room.connect_sources,
     )
 
     @app.middleware("http")

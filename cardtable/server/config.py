@@ -58,7 +58,10 @@ class ServerConfig:
     # -- several nodes on one database (docs/deploy.md) ------------------------------------
     node: str = ""  # this node's name among the room's nodes; "" is host:process id
     bus: str | None = None  # redis://… for Redis pub/sub; default: PostgreSQL's LISTEN/NOTIFY
-    lease_seconds: float = 6.0  # a dead node's tables are taken over after about this long
+    lease_seconds: float = 6.0  # a hung node's tables are taken over after about this long
+    # this node's own address (http(s)://host[:port][/prefix]) where each node is reachable at
+    # one: clients of its tables are sent here instead of relayed (addresses.py); None: relayed
+    public_url: str | None = None
     max_queued_hints: int = 8  # hints waiting for a thread, room-wide; beyond, "busy"
     # sites besides the room's own whose pages may open /ws (scheme://host[:port], lower case)
     allowed_origins: tuple[str, ...] = ()

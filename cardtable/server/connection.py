@@ -92,11 +92,13 @@ class Connection:
             return
         self.outbox.put_nowait(message if isinstance(message, str) else encode(message))
 
-    def move(self, message: str = MOVED) -> None:
+    def move(self, message: str = MOVED, url: str | None = None) -> None:
         """The table went to another node (or its node does not answer): tell the client, then
-        close the socket so that it connects again and reaches the table where it is served."""
+        close the socket so that it connects again and reaches the table where it is served;
+        with ``url``, the WebSocket address of the node that serves it (connect there)."""
         self.table, self.seat, self.token_hash = None, None, None
-        self.push(error(Code.TABLE_MOVED, message))
+        refusal = error(Code.TABLE_MOVED, message)
+        self.push(refusal if url is None else {**refusal, "url": url})
         self.close()
         if self.on_move is not None:
             self.on_move()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -36,8 +37,16 @@ def error_body(message: str, code: str) -> bytes:
 
 
 class Guard:
-    def __init__(self, app: ASGIApp, rate: float, burst: int, pause: float) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        rate: float,
+        burst: int,
+        pause: float,
+        connect: Callable[[], str] | None = None,
+    ) -> None:
         self.app = app
+        self.connect = connect  # more connect-src: the nodes clients may be sent to
         self.rate = rate
         self.pause = pause  # before a refusal is sent (Retry-After says as much)
         self.buckets = AddressBuckets(rate, burst)
@@ -59,12 +68,21 @@ class Guard:
             await self.app(scope, receive, send)
             return
 
+        headers = self._headers()
+
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *HEADERS]
+                message["headers"] = [*message.get("headers", []), *headers]
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+    def _headers(self) -> list[tuple[bytes, bytes]]:
+        extra = self.connect() if self.connect is not None else ""
+        if not extra:
+            return HEADERS
+        csp = CSP.replace("connect-src 'self'", f"connect-src 'self' {extra}")
+        return [(b"content-security-policy", csp.encode()), *HEADERS[1:]]
 
     async def _too_many(self, send: Send) -> None:
         body = error_body(

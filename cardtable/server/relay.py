@@ -36,6 +36,7 @@ log = logging.getLogger("cardtable.server")
 
 JOIN_SECONDS = 5.0  # how long a door waits for the table's node to answer a hello
 SILENT = "The table's server is not answering; try again in a few seconds"
+SENT = "The table is served at another address; connect there"
 
 
 class _Nowhere:
@@ -64,8 +65,8 @@ class RemoteConnection(Connection):
         text = message if isinstance(message, str) else p.encode(message)
         self.bus.send(self.door, {"op": "push", "conn": self.id, "text": text})
 
-    def move(self, message: str = "") -> None:
-        self.bus.send(self.door, {"op": "moved", "conn": self.id})
+    def move(self, message: str = "", url: str | None = None) -> None:
+        self.bus.send(self.door, {"op": "moved", "conn": self.id, "url": url})
         self.close()
 
     def detached(self) -> None:
@@ -94,6 +95,12 @@ class Remote:
         if op == "hello" and conn.player is not None:  # who the door's cookie says it is
             message["player"] = {"id": conn.player.player, "name": conn.player.name}
         self.relay.bus.send(self.node, message)
+
+    def send_to(self, conn: Connection, url: str) -> None:
+        """Send the client to the table's node at ``url`` instead of relaying it there."""
+        if not self.connections:
+            self.relay.remotes.pop(self.id, None)
+        conn.move(SENT, url)
 
     async def join(self, conn: Connection, hello: p.Hello) -> None:
         """Ask the table's node to seat the client; its welcome and states come back over the
@@ -163,9 +170,9 @@ class Remote:
             else:
                 self.move_out(conn)
 
-    def move_out(self, conn: Connection) -> None:
+    def move_out(self, conn: Connection, url: str | None = None) -> None:
         self.forget(conn)
-        conn.move()
+        conn.move(url=url)
 
 
 class Relay:
@@ -211,7 +218,8 @@ class Relay:
         elif op == "moved":
             door = self.doors.get(conn_id)
             if door is not None and isinstance(door.table, Remote):
-                door.table.move_out(door)
+                url = message.get("url")
+                door.table.move_out(door, None if url is None else str(url))
         elif op == "detached":  # let go there (a revoked link): it may say hello again here
             door = self.doors.get(conn_id)
             if door is not None and isinstance(door.table, Remote):

@@ -28,7 +28,7 @@ from cardtable.core.cards import cards_str
 from cardtable.core.errors import CardtableError, OptionError
 from cardtable.core.match import OS, Match
 from cardtable.core.registry import rules_class
-from cardtable.server import clubs, events, host, leases, ratings, talk
+from cardtable.server import addresses, clubs, events, host, leases, ratings, talk
 from cardtable.server.bus import Bus, make_bus
 from cardtable.server.config import ServerConfig
 from cardtable.server.limits import AddressBuckets, AddressCounts
@@ -125,6 +125,9 @@ class Room:
         # On PostgreSQL: this node's liveness lock, and the look-out for the others' deaths
         self.liveness: Liveness | None = None
         self._watcher: asyncio.Task[None] | None = None
+        # the nodes reached at their own addresses (``--public-url``), by name
+        self.addresses: dict[str, str] = {}
+        self.connect_sources = ""  # their origins, for the pages' connect-src
         self._taking: dict[str, asyncio.Future[LiveTable | leases.Holder | None]] = {}
 
     @property
@@ -146,6 +149,10 @@ class Room:
             self.liveness = Liveness(url, self.node)
             await self.liveness.start()
             self._watcher = asyncio.create_task(self._watch_nodes(), name="liveness")
+        if self.relay is not None:
+            engine = self.store.store.engine
+            await self.store.run(addresses.publish, engine, self.node, self.config.public_url)
+            await self._read_addresses()
         for table_id in await self.store.unfinished_ids():
             await self._adopt(table_id)
         await self.expire_unjoined()
@@ -305,6 +312,7 @@ class Room:
             if table is not None:
                 table.apply_tokens(hashes)
         if self.relay is not None:
+            await self._read_addresses()  # a node started since is sent clients to
             self.relay.tick(self.config.lease_seconds)
             remotes = list(self.relay.remotes.values())
             held_by = await self._leases(leases.holders, [r.id for r in remotes])
@@ -316,6 +324,16 @@ class Room:
         for table_id in await self._leases(leases.orphans):
             if table_id not in self.tables:
                 await self._adopt(table_id)
+
+    async def _read_addresses(self) -> None:
+        self.addresses = await self.store.run(addresses.known, self.store.store.engine)
+        self.connect_sources = addresses.connect_sources(self.addresses.values())
+
+    def direct(self, node: str) -> str | None:
+        """The WebSocket address a client of ``node``'s tables is sent to, where that node is
+        reached at its own address; None: relayed to it."""
+        url = self.addresses.get(node)
+        return None if url is None or node == self.node else addresses.socket_url(url)
 
     def _lose(self, table: LiveTable) -> None:
         """Another node serves ``table`` now (it took the lease, or stored an action first):

@@ -196,7 +196,11 @@ async def dispatch(room: Room, conn: Connection, msg: p.ClientMessage) -> None:
             ) from None
         if table is None:
             raise p.ProtocolError(p.Code.UNKNOWN_TABLE, f"No table {msg.table!r}", msg.seq)
-        if isinstance(table, Remote):  # served by another node: relayed there
+        if isinstance(table, Remote):  # served by another node: sent or relayed there
+            url = room.direct(table.node)
+            if url is not None and conn.player is None:  # a cookie stays with this address
+                table.send_to(conn, url)
+                return
             await table.join(conn, msg)
             conn.joined_once = True
             return

@@ -151,6 +151,17 @@ class LeaseRow(Base):
     epoch: Mapped[int] = mapped_column(BigInteger, default=1, server_default="1")
 
 
+class NodeRow(Base):
+    """A node of the room and the address clients reach it at directly, if it has one
+    (``--public-url``; ``addresses.py``)."""
+
+    __tablename__ = "card_nodes"
+
+    node: Mapped[str] = mapped_column(String(128), primary_key=True)
+    url: Mapped[str | None] = mapped_column(String(512))
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 class EventRow(Base):
     """What happened at a table besides the players' actions (``events.py``): a pause and its
     end, a seat given to a computer or back to a person, a seat's new link. ``version``: the

@@ -1,6 +1,8 @@
 // One WebSocket to the card room that comes back by itself: on a lost connection it waits
 // 0.5 s, 1 s, 2 s, … up to 10 s and opens a new one (the page then says hello again).
 // Every message sent gets a growing seq (the server refuses a seq that does not grow).
+// A room whose nodes each have an address of their own may send the page to its table's node
+// (goTo): the next connection opens there at once; one lost after that opens at the room's.
 
 import { roomUrl } from "./api.js";
 
@@ -13,11 +15,13 @@ export class Connection {
     this.seq = 0;
     this.retry = 0;
     this.stopped = false;
+    this.target = null;
   }
 
   open() {
-    const url = new URL(roomUrl("ws"));
-    url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+    const url = new URL(this.target ?? roomUrl("ws"));
+    if (!this.target) url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+    this.target = null;
     const ws = new WebSocket(url.href);
     this.ws = ws;
     this.seq = 0;
@@ -36,11 +40,16 @@ export class Connection {
     });
     ws.addEventListener("close", () => {
       if (this.ws !== ws || this.stopped) return;
-      const delay = Math.min(10, 0.5 * 2 ** this.retry);
+      const delay = this.target ? 0 : Math.min(10, 0.5 * 2 ** this.retry);
       this.retry += 1;
       this.onDown(delay);
       this.timer = setTimeout(() => this.open(), delay * 1000);
     });
+  }
+
+  // The server says the table is served at another WebSocket address: connect there next.
+  goTo(url) {
+    if (/^wss?:\/\//.test(url)) this.target = url;
   }
 
   get isOpen() {

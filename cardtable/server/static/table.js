@@ -327,7 +327,10 @@ function onError(msg) {
     page.conn.send({ type: "hello", table: tableId, token });
     return;
   }
-  if (msg.code === "table_moved") return; // the socket closes; the page connects again
+  if (msg.code === "table_moved") { // the socket closes; the page connects again
+    if (msg.url) page.conn.goTo(msg.url); // at the table's node, where the room says
+    return;
+  }
   if (["unknown_table", "table_expired", "table_closed", "forbidden"].includes(msg.code)) {
     page.conn.stop();
     backOnline();
