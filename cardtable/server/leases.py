@@ -129,12 +129,6 @@ def release_all(engine: Engine, node: str) -> None:
         s.execute(update(LeaseRow).where(LeaseRow.node == node).values(until=EXPIRED))
 
 
-def live_nodes(engine: Engine) -> set[str]:
-    """The nodes that hold a lease that has not run out (the ones worth watching)."""
-    with Session(engine) as s:
-        return set(s.scalars(select(LeaseRow.node).where(LeaseRow.until >= now()).distinct()))
-
-
 def tables_of(engine: Engine, node: str) -> list[str]:
     """The unfinished tables whose leases name ``node`` (a dead node's, to take over)."""
     with Session(engine) as s:

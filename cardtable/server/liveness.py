@@ -44,6 +44,8 @@ def _pair(key: int) -> tuple[int, int]:
     return unsigned >> 32, unsigned & 0xFFFFFFFF
 
 
+# the nodes that hold a lease that has not run out: the ones worth watching
+LEASING = "SELECT DISTINCT node FROM card_leases WHERE until >= now()"
 HELD = (
     "SELECT classid::bigint, objid::bigint FROM pg_locks "
     "WHERE locktype = 'advisory' AND granted AND objsubid = 1 "
@@ -73,10 +75,6 @@ class Liveness:
         self.gone: set[str] = set()  # nodes seen alive whose locks went (until seen again)
         self._guard = asyncio.Lock()  # one query at a time on the connection
 
-    @property
-    def holding(self) -> bool:
-        return self._mine
-
     async def start(self) -> None:
         """Connect and take this node's lock (if a stalled process of the same name still holds
         it, the name is alive anyway; ``held`` keeps trying)."""
@@ -98,7 +96,9 @@ class Liveness:
 
         if self._conn is None or self._conn.closed:
             self._mine = False
-            self._conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+            self._conn = await psycopg.AsyncConnection.connect(
+                self.url, autocommit=True, connect_timeout=5
+            )
         if not self._mine:
             key = lock_key(self.node)
             cur = await self._conn.execute("SELECT pg_try_advisory_lock(%s)", (key,))
@@ -111,19 +111,29 @@ class Liveness:
         """Those of ``nodes`` whose locks are held now (raise if the database does not answer:
         nobody is taken for dead then). Remembers them as seen alive."""
         wanted = {n: _pair(lock_key(n)) for n in nodes}
-        async with self._guard:
-            try:
-                await self._ensure()
-                cur = await self._conn.execute(HELD)
-                rows = await cur.fetchall()
-            except Exception:
-                await self.close()  # its lock, if it still had one, is gone with it
-                raise
-        locked = {(int(a), int(b)) for a, b in rows}
+        locked = {(int(a), int(b)) for a, b in await self._query(HELD)}
         found = {n for n, pair in wanted.items() if pair in locked}
         self._seen |= found
         self.gone -= found
         return found
+
+    async def leasing(self) -> set[str]:
+        """The nodes that hold live leases, read on this connection: the look-out does not
+        queue behind the actions being stored."""
+        return {str(row[0]) for row in await self._query(LEASING)}
+
+    async def _query(self, query: str) -> list[Any]:
+        """Rows of ``query`` on this node's own connection (taking its lock first if it has
+        not); a failure closes the connection, and its lock goes with it."""
+        async with self._guard:
+            try:
+                await self._ensure()
+                cur = await self._conn.execute(query)
+                rows: list[Any] = await cur.fetchall()
+                return rows
+            except Exception:
+                await self.close()
+                raise
 
     async def dead(self, nodes: Iterable[str]) -> set[str]:
         """Those of ``nodes`` (never this one) that were seen alive and whose locks are gone."""

@@ -264,7 +264,7 @@ class Room:
     async def _watch_round(self) -> None:
         assert self.liveness is not None
         before = set(self.liveness.gone)
-        peers: set[str] = await self._leases(leases.live_nodes)
+        peers = await self.liveness.leasing()
         if self.relay is not None:
             peers |= self.relay.peers()
         for node in await self.liveness.dead(peers) - before:
