@@ -50,8 +50,21 @@ NEEDED: dict[str, dict[str, str]] = {
     "rummy-500": RUMMY,
     "queen-city-rum": RUMMY,
 }
+# What a state's decision adds: Rummy 500's call is made with its button, on the card of the
+# discard pile it names; a dig is chosen by tapping a card deep in the pile, and taken with the
+# button that then offers it (with the cards above it).
+EXTRA = {
+    "call": {"call": ".tray .move-bar button.move[data-action^='rummy']"},
+    "dig": {"take": ".tray .move-bar button.move[data-action^='take']"},
+}
 # What must be on the board in a state (the rest is checked wherever it is drawn).
-PRESENT = {"turn": {"hand"}, "trick": {"hand", "trick"}, "dig": {"hand", "discard pile"}}
+PRESENT = {
+    "turn": {"hand"},
+    "trick": {"hand", "trick"},
+    "call": {"hand", "discard pile", "call"},
+    "dig": {"hand", "discard pile", "take"},
+}
+DEEPEST_TAKE = ".discard-pile .card[data-action^='take']"
 
 CHECK = """(needed) => {
   const bad = [];
@@ -101,7 +114,7 @@ def context_for(browser: Browser, lang: str) -> BrowserContext:
     return context
 
 
-def check(p: Page, room: Room, table: Table, size: str) -> dict[str, Any]:
+def check(p: Page, room: Room, table: Table, size: str, state: str) -> dict[str, Any]:
     p.set_viewport_size(SIZES[size])
     serve(p, table)
     p.goto(f"{room.base}/table/{table.id}")
@@ -115,11 +128,14 @@ def check(p: Page, room: Room, table: Table, size: str) -> dict[str, Any]:
         p.wait_for_selector("#error:not([hidden])")
     if table.away:
         p.wait_for_selector(".seat-marks .takeover")
+    if state == "dig":  # the deepest card that may be taken, tapped as a person would
+        p.locator(DEEPEST_TAKE).first.click()
+        p.wait_for_selector(EXTRA["dig"]["take"])
     p.wait_for_function(
         "() => document.fonts.status === 'loaded' && [...document.images].every((i) => i.complete)"
     )
     p.evaluate("window.scrollTo(0, 0)")
-    result: dict[str, Any] = p.evaluate(CHECK, NEEDED[table.game])
+    result: dict[str, Any] = p.evaluate(CHECK, {**NEEDED[table.game], **EXTRA.get(state, {})})
     return result
 
 
@@ -135,7 +151,7 @@ def test_the_cards_a_decision_needs_are_on_screen(room: Room, browser: Browser, 
                     p = context.new_page()
                     p.on("pageerror", lambda e: errors.append(str(e)))
                     table = Table(game, table.match, table.refused, table.away)  # a fresh id
-                    got = check(p, room, table, size)
+                    got = check(p, room, table, size, state)
                     where = (lang, size, state)
                     for what in PRESENT.get(state, {"hand"}):
                         if not got["found"].get(what):

@@ -327,7 +327,8 @@ function bar(ctx, view, s, sel, moves, hand, redraw) {
     return text ? moveBar(ctx, { prompt: text }) : el("div");
   }
   let prompt;
-  if (s.phase === "draw") prompt = ctx.t("rummy.prompt.draw");
+  // a card of the pile chosen: its button says the rest (a phone keeps it on the first screen)
+  if (s.phase === "draw") prompt = ctx.t(sel.take ? "rummy.prompt.choose" : "rummy.prompt.draw");
   else if (s.phase === "rummy call") {
     // the prompt names the very card the "Call Rummy on …" button names (the action's card,
     // which may lie under the top discard: a call down to it, R5-10)
