@@ -1,12 +1,15 @@
 """The board is never hidden: for every game, in every state a decision is made in (your turn, a
-refusal shown, a person's seat away, the last hand's summary open, a Rummy call offered, a dig in
-the discard pile), at 360×640, 390×844 and 1366×768 (and at 360×640 in Punjabi and Tagalog too),
-every card the decision needs — the table's cards and builds, the stock and the discard pile,
-the melds, the trick and the upcard — and every card of the hand lies inside the viewport
-without scrolling, and ``document.elementFromPoint`` at its centre is that card (nothing covers
-it). The tray is opaque and the header stays short. States come from stacked decks
-(tests/support/layout.py); one room serves the page, its WebSocket answered by the test.
-Each game's states at 360×640 in Punjabi and Tagalog are saved as screenshots."""
+refusal shown, a person's seat away, the last hand's summary open, and in Rummy 500, the only
+game that has them, a Rummy call offered and a dig in the discard pile), at 360×640, 390×844
+and 1366×768 (and at 360×640 in Punjabi and Tagalog too), every card the decision needs — the
+table's cards and builds, the stock and the discard pile, the melds, the trick and the upcard —
+and every card of the hand lies inside the viewport without scrolling, and
+``document.elementFromPoint`` at its centre is that card (nothing covers it); so do the buttons
+a decision is made with alone (Buck Euchre's bids, the Rummy call, the Take of a dig, which is
+checked after its deep card is tapped). The summary is the one the page shows as news: the
+move before ended the hand. The tray is opaque and the header stays short. States come from
+stacked decks (tests/support/layout.py); one room serves the page, its WebSocket answered by
+the test. Each game's states at 360×640 in Punjabi and Tagalog are saved as screenshots."""
 
 from __future__ import annotations
 
@@ -20,7 +23,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 from cardtable import Match
 from tests.support import browser as support
 from tests.support.browser import Room, doc_shot
-from tests.support.layout import Table, positions, rc_deal, refusal, serve
+from tests.support.layout import Table, ended, positions, rc_deal, refusal, serve
 
 pytestmark = support.needs_chromium
 
@@ -46,6 +49,7 @@ NEEDED: dict[str, dict[str, str]] = {
         "hand": ".tray .be-hand .hand .card",
         "trick": ".be-trick .slot .card",
         "upcard": ".be-trick .middle .card",
+        "bids": ".tray .move-bar button.move",  # a bid is made only with its button
     },
     "rummy-500": RUMMY,
     "queen-city-rum": RUMMY,
@@ -101,7 +105,7 @@ def matches(game: str) -> dict[str, Match]:
 def tables(game: str) -> Iterator[tuple[str, Table]]:
     """Every state of ``game`` to check, each as a fresh table (a summary not yet dismissed)."""
     for name, m in matches(game).items():
-        yield name, Table(game, m)
+        yield name, Table(game, m, last=ended(m) if name == "summary" else None)
     turn = matches(game)["turn"]
     yield "refusal", Table(game, turn, refused=refusal(turn))
     yield "away", Table(game, turn, away=True)
@@ -150,7 +154,9 @@ def test_the_cards_a_decision_needs_are_on_screen(room: Room, browser: Browser, 
                 for size in SIZES if lang == "en" else ["360x640"]:
                     p = context.new_page()
                     p.on("pageerror", lambda e: errors.append(str(e)))
-                    table = Table(game, table.match, table.refused, table.away)  # a fresh id
+                    table = Table(
+                        game, table.match, table.refused, table.away, table.last
+                    )  # a fresh id
                     got = check(p, room, table, size, state)
                     where = (lang, size, state)
                     for what in PRESENT.get(state, {"hand"}):

@@ -85,7 +85,21 @@ def dig(m: Match) -> bool:
 
 
 def summary(m: Match) -> bool:
-    return m.hand_number >= 2 and m.view(0).get("last_hand") is not None
+    """A new hand whose first move is seat 0's: the move before ended the last hand, so the
+    page shows that hand's summary (a page opened later on leaves an old one closed)."""
+    return m.hand_number >= 2 and m.view(0).get("last_hand") is not None and not m.hands[-1].played
+
+
+def ended(m: Match) -> dict[str, Any]:
+    """The move that ended the last hand, as the state message's ``last`` tells seat 0."""
+    last = m.view(0)["last_hand"]
+    assert last is not None, "no hand has ended"
+    hand, number = m.hands[-2], last["number"]
+    seat, action = hand.seats[-1], str(hand.played[-1])
+    public = seat == 0 or m.rules.public_action(m.rules.parse_action(action)) == action
+    by = "human" if seat == 0 else "heuristic"
+    return {"seat": seat, "action": action if public else None, "by": by, "hand": number,
+            "version": m.action_count}  # fmt: skip
 
 
 # Each game's states: a name and how to reach it. Every game has "turn" (plain), "refusal" and

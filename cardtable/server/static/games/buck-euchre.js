@@ -57,7 +57,8 @@ function seatBox(ctx, view, s, seat, position) {
   if (dropped) badges.append(badge(ctx.t("be.dropped"), "dropped"));
   else if (includes(s.stayed, seat)) badges.append(badge(ctx.t("be.stayed"), "stayed"));
   if (includes(s.passed, seat)) badges.append(badge(ctx.t("be.passed"), "passed"));
-  box.append(el("strong", { class: "name", text: seatName(ctx, seat) }), badges);
+  const name = seatName(ctx, seat);
+  box.append(el("strong", { class: "name", text: name, title: name }), badges);
   const won = s.tricks_won?.[seat];
   if (typeof won === "number") {
     const need = needed(s, seat);

@@ -328,7 +328,7 @@ function bar(ctx, view, s, sel, moves, hand, redraw) {
   }
   let prompt;
   // a card of the pile chosen: its button says the rest (a phone keeps it on the first screen)
-  if (s.phase === "draw") prompt = ctx.t(sel.take ? "rummy.prompt.choose" : "rummy.prompt.draw");
+  if (s.phase === "draw") prompt = ctx.t(sel.take ? "rummy.prompt.choose" : drawPrompt(s, moves));
   else if (s.phase === "rummy call") {
     // the prompt names the very card the "Call Rummy on …" button names (the action's card,
     // which may lie under the top discard: a call down to it, R5-10)
@@ -371,6 +371,15 @@ function bar(ctx, view, s, sel, moves, hand, redraw) {
   const node = moveBar(ctx, { prompt, moves: buttons, extra });
   for (const note of notes) node.append(el("p", { class: "note warn", text: note }));
   return node;
+}
+
+// What the draw may take: the stock only, the top discard too (Queen City Rum, QC-4), or any
+// card of the pile with every card above it (Rummy 500, R5-6).
+function drawPrompt(s, moves) {
+  const pile = Array.isArray(s.discard_pile) ? s.discard_pile : [];
+  const takes = moves.filter((m) => m.verb === "take").map((m) => m.played);
+  if (!takes.length) return "rummy.prompt.draw_stock";
+  return takes.some((c) => c !== pile[pile.length - 1]) ? "rummy.prompt.draw" : "rummy.prompt.draw_top";
 }
 
 function waiting(ctx, view, s) {
