@@ -5,15 +5,19 @@ doctest, it is collected (and pytest says why it cannot be).
 
 Every test, doctests included, must leave the standard streams open: pytest captures through
 them, so one closed stream turns every later test of that worker into an error that names
-nothing. The guard below fails the test that closed one, by name."""
+nothing. The hook below fails the test that closed one, by name, and lets the run go on."""
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from tempfile import TemporaryFile
+from typing import Any
 
 import pytest
+from _pytest.capture import EncodedFile
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
@@ -25,9 +29,36 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
     return None
 
 
-@pytest.fixture(autouse=True)
-def _standard_streams_stay_open(request: pytest.FixtureRequest) -> Iterator[None]:
-    yield
+@pytest.hookimpl(wrapper=True, trylast=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """Innermost around each test's call, inside pytest's own capture: a test that closed a
+    standard stream fails by name, and the capture gets a fresh file so the rest of the run
+    goes on."""
+    result = yield
     closed = [name for name in ("stdout", "stderr") if getattr(sys, name).closed]
     if closed:
-        pytest.fail(f"{request.node.nodeid} closed sys.{' and sys.'.join(closed)}")
+        _reopen_capture(item.config)
+        pytest.fail(f"{item.nodeid} closed sys.{' and sys.'.join(closed)}")
+    return result
+
+
+def _reopen_capture(config: pytest.Config) -> None:
+    """Give pytest's global capture a new file for each stream whose file was closed."""
+    capturing = getattr(config.pluginmanager.getplugin("capturemanager"), "_global_capturing", None)
+    for name, part in (("stdout", "out"), ("stderr", "err")):
+        capture: Any = getattr(capturing, part, None)
+        old = getattr(capture, "tmpfile", None)
+        if capture is None or old is None or not old.closed:
+            continue
+        new = EncodedFile(
+            TemporaryFile(buffering=0),  # noqa: SIM115 (pytest closes it when capture ends)
+            encoding="utf-8",
+            errors="replace",
+            newline="",
+            write_through=True,
+        )
+        capture.tmpfile = new
+        if hasattr(capture, "syscapture"):
+            capture.syscapture.tmpfile = new
+        os.dup2(new.fileno(), capture.targetfd)
+        setattr(sys, name, new)

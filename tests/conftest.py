@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from tests.support.browser import (
@@ -18,6 +19,11 @@ from tests.support.browser import (
     running_room,
 )
 from tests.support.databases import BACKENDS, postgres_database
+
+# No time limit per example: on a busy two-core machine a property's example can take longer
+# than Hypothesis's default 200 ms and fail as "flaky" with nothing wrong in the code.
+settings.register_profile("cardtable", deadline=None)
+settings.load_profile("cardtable")
 
 
 @pytest.fixture(params=BACKENDS)
