@@ -104,3 +104,10 @@ def test_a_club_table_or_a_missing_one_previews_only_the_room(db_url: str) -> No
         assert head(member, f"/table/{table}?lang=en").meta["og:title"] == (
             "Asha invites you to play Rummy 500"
         )
+
+
+def test_a_game_the_catalogues_do_not_name_previews_by_its_id(db_url: str) -> None:
+    with TestClient(make_app(db_url)) as client:
+        table, _ = create(client, seats=["human", "random"])  # toy-high-card, from a package
+        meta = head(client, f"/table/{table}?lang=pa").meta
+        assert meta["og:title"] == "toy-high-card ਖੇਡਣ ਦਾ ਸੱਦਾ"

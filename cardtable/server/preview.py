@@ -53,11 +53,20 @@ def open_seats(summary: dict[str, Any]) -> int:
     return sum(1 for s in summary.get("seats", []) if s.get("kind") == HUMAN and not s["claimed"])
 
 
+def game_name(game: str, lang: str) -> str:
+    """The game's name in ``lang``; a game the catalogues do not name (one an installed package
+    registers) by its id, as the page names it."""
+    try:
+        return text(lang, f"game.{game}")
+    except KeyError:
+        return game
+
+
 def words(summary: dict[str, Any] | None, lang: str) -> tuple[str, str]:
     """The preview's title and description for the table (None: nothing may be said of it)."""
     if summary is None:
         return text(lang, "app.name"), text(lang, "app.tagline")
-    game = text(lang, f"game.{summary['game']}")
+    game = game_name(summary["game"], lang)
     name = inviter(summary)
     title = (
         text(lang, "preview.invite").format(name=name, game=game)
