@@ -197,6 +197,12 @@ def test_the_host_pauses_a_move_is_refused_with_the_reason_and_resumes(
         host.wait_for_selector("#paused:not([hidden])")
         assert host.get_attribute("#paused", "data-by") == "host"
         assert status(room, table)["paused"]["by"] == "host"
+        # the turn line says paused, not "your turn" beside the banner
+        host.wait_for_function(
+            "(w) => document.querySelector('#turn').textContent === w",
+            arg=text("pa", "table.paused"),
+        )
+        assert not host.evaluate("document.querySelector('#turn').classList.contains('mine')")
         move = support.legal_actions(host)[0]
         host.evaluate("document.querySelector('#typed-box').open = true")
         host.fill("#typed-input", move)

@@ -285,6 +285,7 @@ function receive(msg) {
       page.paused = msg.paused ?? null;
       drawLog($("log"), page.log, page.seat, page.events, talk.entries);
       drawHosting();
+      drawTurn();
       break;
     case "away_moves":
       drawAwayMoves($("away-moves"), msg);
@@ -697,7 +698,9 @@ function drawTurn() {
   const msg = page.message;
   if (!msg) return;
   const view = msg.view;
-  $("turn").textContent = turnText(view, msg.status, page.seat);
+  // while paused nobody moves: the turn line says so rather than "Your turn" beside the banner
+  const paused = Boolean(page.paused) && !view.is_over;
+  $("turn").textContent = paused ? t("table.paused") : turnText(view, msg.status, page.seat);
   const mine = !view.is_over && view.to_move === page.seat && !page.waiting && !page.paused;
   $("turn").classList.toggle("mine", mine);
   if (mine && !wasMine) focusHand($("area"));
