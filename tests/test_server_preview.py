@@ -111,3 +111,21 @@ def test_a_game_the_catalogues_do_not_name_previews_by_its_id(db_url: str) -> No
         table, _ = create(client, seats=["human", "random"])  # toy-high-card, from a package
         meta = head(client, f"/table/{table}?lang=pa").meta
         assert meta["og:title"] == "toy-high-card ਖੇਡਣ ਦਾ ਸੱਦਾ"
+
+
+def test_a_club_invite_previews_an_invitation_in_the_links_language(db_url: str) -> None:
+    """Which club is in the link's fragment, which no crawler is sent: the preview says what
+    the link is, in its language, and names no club."""
+    with TestClient(make_app(db_url)) as client:
+        for lang, title in (
+            ("en", "An invitation to a card club"),
+            ("pa", "ਤਾਸ਼ ਦੇ ਕਲੱਬ ਵਿੱਚ ਸ਼ਾਮਲ ਹੋਣ ਦਾ ਸੱਦਾ"),
+            ("tl", "Paanyaya sa isang club ng baraha"),
+        ):
+            page = head(client, f"/invite?lang={lang}")
+            assert page.meta["og:title"] == page.meta["twitter:title"] == title
+            assert page.meta["og:description"] == text(lang, "preview.club_about")
+            assert page.meta["og:url"] == "http://testserver/invite"
+            assert page.lang == lang and page.scripts == ["./static/invite.js"]
+        by_header = head(client, "/invite", **{"Accept-Language": "tl-PH"})
+        assert by_header.meta["og:title"] == "Paanyaya sa isang club ng baraha"

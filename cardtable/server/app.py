@@ -232,7 +232,16 @@ def create_app(config: ServerConfig | None = None, clock: Clock = now) -> FastAP
     async def replay_page(table_id: str) -> FileResponse:
         return FileResponse(STATIC / "replay.html")
 
-    for page, html in (("me", "me.html"), ("invite", "invite.html"), ("signin", "signin.html")):
+    @app.get("/invite", include_in_schema=False)
+    async def invite_page(
+        request: Request, lang: str | None = Query(default=None, max_length=35)
+    ) -> HTMLResponse:
+        """A club's invite page, its head telling a messaging app's preview what it is."""
+        said = preview.pick(lang) or preview.preferred(request.headers.get("accept-language"))
+        base = str(request.base_url.replace(path=request.scope.get("root_path", ""))).rstrip("/")
+        return HTMLResponse(preview.invite_page(said or "en", f"{base}/invite"))
+
+    for page, html in (("me", "me.html"), ("signin", "signin.html")):
         app.add_api_route(
             f"/{page}", _page(html), methods=["GET"], include_in_schema=False, name=f"page-{page}"
         )

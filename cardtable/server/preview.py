@@ -1,4 +1,5 @@
-"""A table link's preview for messaging apps: the table page with Open Graph and Twitter tags.
+"""A link's preview for messaging apps: the table page (and a club's invite page) with Open
+Graph and Twitter tags.
 
 A link pasted into a chat is fetched by the app's crawler, which reads no script: the page it
 gets names the game, who invites (the first seated person with a name) and the seats still open,
@@ -84,13 +85,25 @@ def words(summary: dict[str, Any] | None, lang: str) -> tuple[str, str]:
 
 
 @functools.cache
-def _page() -> str:
-    return (STATIC / "table.html").read_text("utf-8")
+def _page(name: str) -> str:
+    return (STATIC / name).read_text("utf-8")
 
 
 def table_page(summary: dict[str, Any] | None, lang: str, url: str) -> str:
     """table.html with the preview's tags in its head (its title theirs too)."""
-    title, about = (escape(said) for said in words(summary, lang))
+    return _tagged("table.html", *words(summary, lang), lang, url)
+
+
+def invite_page(lang: str, url: str) -> str:
+    """invite.html with a club invite's preview: which club is in the link's fragment, which
+    no crawler is sent, so the preview names none."""
+    return _tagged(
+        "invite.html", text(lang, "preview.club"), text(lang, "preview.club_about"), lang, url
+    )
+
+
+def _tagged(page: str, title_text: str, about_text: str, lang: str, url: str) -> str:
+    title, about = escape(title_text), escape(about_text)
     tags = [
         ("og:type", "website"),
         ("og:site_name", escape(text(lang, "app.name"))),
@@ -104,5 +117,5 @@ def table_page(summary: dict[str, Any] | None, lang: str, url: str) -> str:
     head += f'\n  <meta name="twitter:title" content="{title}">'
     head += f'\n  <meta name="twitter:description" content="{about}">'
     head += f'\n  <meta name="description" content="{about}">'
-    html = _page().replace("<title>cardtable</title>", f"<title>{title}</title>{head}", 1)
+    html = _page(page).replace("<title>cardtable</title>", f"<title>{title}</title>{head}", 1)
     return html.replace('<html lang="en">', f'<html lang="{lang}">', 1)

@@ -8,6 +8,7 @@ import { el } from "./dom.js";
 import { languageSwitch, t, translatePage } from "./i18n.js";
 import { gameTitle, matchList, panel } from "./me.js";
 import { call, nameForm, refusalText, whoAmI } from "./people.js";
+import { inLanguage } from "./share.js";
 import { kindName, seatLabel } from "./sides.js";
 
 const $ = (id) => document.getElementById(id);
@@ -73,7 +74,7 @@ function invitePanel(club) {
   const out = el("div", { attrs: { id: "invite-out" } });
   if (lastInvite) {
     const link = el("input", { attrs: { type: "text", readonly: "", id: "invite-link", "aria-label": t("club.invite_link") } });
-    link.value = lastInvite;
+    link.value = inLanguage(lastInvite);
     out.append(link, el("p", { class: "hint", text: t("club.invite_hint") }));
   }
   const make = el("button", { class: "primary", text: t("club.invite"), attrs: { type: "button", id: "invite-make" } });

@@ -4,12 +4,12 @@
 import { language, t } from "./i18n.js";
 import { el } from "./dom.js";
 
-// A table's link as it is handed on: with the sharer's language (?lang=pa), which the preview a
-// messaging app shows of it is written in (the room reads it: preview.py). A token stays in the
-// fragment, which no crawler is sent.
+// A table's or a club invite's link as it is handed on: with the sharer's language (?lang=pa),
+// which the preview a messaging app shows of it is written in (the room reads it: preview.py).
+// A token or an invite's code stays in the fragment, which no crawler is sent.
 export function inLanguage(link) {
   const url = new URL(link, location.href);
-  if (!/\/table\/[^/]+$/.test(url.pathname)) return link;
+  if (!/\/(table\/[^/]+|invite)$/.test(url.pathname)) return link;
   url.searchParams.delete("lang");
   const rest = url.search.slice(1).replace(/=(&|$)/g, "$1"); // "?watch" stays "?watch"
   url.search = `${rest ? `${rest}&` : ""}lang=${language()}`;
