@@ -32,6 +32,7 @@ import argparse
 import asyncio
 import json
 import multiprocessing
+import os
 import statistics
 import subprocess
 import sys
@@ -364,6 +365,15 @@ async def hint_tables(base: str, count: int) -> list[tuple[str, str, str]]:
     return out
 
 
+def cpu_seconds(pid: int) -> float:
+    """The processor time a process has used (Linux: user and system, from /proc)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def figures(
     samples: list[tuple[float, float]], start: float, end: float
 ) -> tuple[int, float, float]:
@@ -406,7 +416,10 @@ def main() -> None:
             time.sleep(max(0.0, start - time.monotonic()))
             counts = {}
             for kind, end in zip(phases, bounds[1:], strict=True):
+                began, cpu = time.monotonic(), cpu_seconds(proc.pid)
                 counts[kind] = asyncio.run(flood(kind, base, args, end, tables))
+                used = (cpu_seconds(proc.pid) - cpu) / (time.monotonic() - began)
+                counts[kind]["server process CPU ms a second"] = round(used * 1000)
             samples: list[tuple[float, float]] = receive.recv()
             child.join(30)
         finally:

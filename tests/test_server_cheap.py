@@ -160,3 +160,36 @@ def test_a_table_of_computers_only_is_closed_at_its_length_limit(tmp_path: Path)
         person = client.post("/api/tables", json={"game": TOY, "seats": ["human", "random"],
                                                   "options": {"target": 99}}).json()  # fmt: skip
         assert person["table"]["id"] in room.tables  # a person's table has no such limit
+
+
+def test_a_replay_step_near_the_end_of_a_long_match_plays_from_the_nearest_snapshot() -> None:
+    """Steps near the end of a match of thousands of actions, in any order (backwards too),
+    each play fewer than ``SNAPSHOT_EVERY`` actions once the replay has passed them; the first
+    passes the match once. Plays are counted, not timed."""
+    import random
+
+    from cardtable.core.match import Match
+    from cardtable.server import replay
+
+    m, choose = Match("royal-casino", seed=38, target=300), random.Random(38)
+    while not m.is_over:
+        m.play(choose.choice(m.legal_actions()))
+    record = m.record()
+    steps = m.action_count
+    assert steps > 8 * replay.SNAPSHOT_EVERY
+    replay.work.clear()
+    replay.replay_kept("long", record, steps)
+    assert replay.work["plays"] == steps  # one pass, keeping a snapshot every SNAPSHOT_EVERY
+    order = [steps - 1, steps - 2, steps - 300, steps - 3, 5, steps - 1000, steps - 257, steps]
+    for step in order + choose.sample(range(steps), 8):
+        replay.work.clear()
+        got = replay.replay_kept("long", record, step)
+        assert replay.work["plays"] < replay.SNAPSHOT_EVERY, step
+        expected = Match.from_record(record, upto=step)
+        assert got["step"] == step and got["scores"] == expected.scores
+        assert got["seats"] == [expected.view(0), expected.view(1)]
+        assert got["spectator"] == expected.view(None)
+    replay.work.clear()
+    for step in range(steps - 40, steps - 30):  # stepping on plays one action a step
+        replay.replay_kept("long", record, step)
+    assert replay.work["plays"] <= replay.SNAPSHOT_EVERY + 9

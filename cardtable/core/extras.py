@@ -24,6 +24,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
         "openskill",
         "webauthn",
         "segno",
+        "cryptography",
     ),
     "postgres": ("psycopg",),
     "redis": ("redis",),

@@ -56,6 +56,11 @@ class HandLog:
     final: Any = None  # the state the hand ended in
     _texts: list[str] = field(default_factory=list, repr=False, compare=False)
 
+    def fork(self) -> HandLog:
+        """A copy whose lists are its own (the rest never changes)."""
+        return HandLog(self.dealer, self.deck, list(self.played), list(self.seats),
+                       self.settlement, self.final, list(self._texts))  # fmt: skip
+
     @property
     def actions(self) -> list[str]:
         """Each action's notation, in order: written when first read, not at every play (a
@@ -324,6 +329,25 @@ class Match:
             self._last_views = {k: v for k, v in self._last_views.items() if k[0] == number}
             self._last_views[key] = cached
         return cached
+
+    def fork(self) -> Match:
+        """An independent match standing where this one stands, made without replaying: its
+        states are immutable, so only the hands' logs and the random source are copied. A
+        replay keeps one every few hundred actions and plays on from the nearest (a copy or a
+        pickle replays the whole record)."""
+        options: dict[str, Any] = dict(self.rules.options)
+        m = Match(self.game_id, players=self.players, seed=self.seed, dealer=self.first_dealer,
+                  **options)  # fmt: skip
+        if self.seed != OS:
+            m._rng.setstate(self._rng.getstate())
+        m._stacks = list(self._stacks)
+        m._scores = self._scores
+        m.hands = [h.fork() for h in self.hands]
+        m._hand = m.hands[-1]
+        m.state = self.state
+        m._mover = self._mover
+        m.winner = self.winner
+        return m
 
     def __reduce__(self) -> tuple[Any, ...]:
         """A copy or a pickle is the match replayed from its record: the same hands,

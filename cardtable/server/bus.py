@@ -5,7 +5,8 @@ client's messages to the node that does, and that node's pushes back (``relay.py
 messages go over PostgreSQL ``LISTEN/NOTIFY`` (no extra service: the database the nodes share)
 or Redis pub/sub (``--bus redis://…``). Messages to one node arrive in the order they were
 sent; a message to a node that is gone is lost, which the lease on each table makes up for
-(the client is told to join again, and its table is served by a node that is there).
+(the client is told to join again, and its table is served by a node that is there). Every
+message is sealed with the room's key (``sealed.py``): the bus carries nothing in clear.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cardtable.core.extras import import_extra
+from cardtable.server.sealed import Seal, Unsealed
 
 log = logging.getLogger("cardtable.server")
 
@@ -37,17 +39,22 @@ class Bus:
         self._queue: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
         self._deliver: Deliver | None = None
+        self._seal: Seal | None = None
+        self._own = ""  # this node's channel
         # Called when messages may have been lost (the bus went away and came back, or a send
         # failed): the relay then resynchronises its clients (``Relay.resync``).
         self.on_gap: Callable[[], None] | None = None
 
-    async def start(self, node: str, deliver: Deliver) -> None:
-        self._deliver = deliver
-        await self._listen(channel(node))
+    async def start(self, node: str, deliver: Deliver, seal: Seal) -> None:
+        self._deliver, self._seal, self._own = deliver, seal, channel(node)
+        await self._listen(self._own)
         self._tasks.append(asyncio.create_task(self._send_all(), name="bus-send"))
 
     def send(self, node: str, message: dict[str, Any]) -> None:
-        self._queue.put_nowait((channel(node), json.dumps(message, separators=(",", ":"))))
+        assert self._seal is not None, "the bus has not started"
+        name = channel(node)
+        text = self._seal.close(name, json.dumps(message, separators=(",", ":")))
+        self._queue.put_nowait((name, text))
 
     async def _send_all(self) -> None:
         while True:
@@ -66,10 +73,13 @@ class Bus:
                 log.exception("bus: its clients could not be resynchronised")
 
     def _received(self, text: str) -> None:
-        if self._deliver is None:
+        if self._deliver is None or self._seal is None:
             return
         try:
-            message = json.loads(text)
+            message = json.loads(self._seal.open(self._own, text))
+        except Unsealed:
+            log.error("bus: a message not sealed with the room's key was ignored")
+            return
         except ValueError:
             log.error("bus: a message that is not JSON was ignored")
             return

@@ -316,7 +316,9 @@ class Relay:
     def tick(self, seconds: float) -> None:
         """Every few seconds: tell the nodes this door relays to that it is there, and let go
         of the relayed clients whose door has not said so for ``seconds`` (it died: its seats
-        are away, and the take-over timer starts)."""
+        are away, and the take-over timer starts). The door is told too: one only slow (a
+        busy machine) has its clients connect again, rather than wait for pushes that never
+        come."""
         for node in {remote.node for remote in self.remotes.values()}:
             self.bus.send(node, {"op": "alive", "from": self.node})
         now = time.monotonic()
@@ -325,7 +327,7 @@ class Relay:
                 del self.clients[key]
                 if client.table is not None:
                     client.table.leave(client)
-                client.close()
+                client.move()
 
     def peers(self) -> set[str]:
         """The nodes this one relays to or for."""

@@ -6,46 +6,71 @@ spectator's.
 
 from __future__ import annotations
 
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from typing import Any
 
 from cardtable.core.match import Match
 
-KEPT_TABLES = 8  # finished matches whose positions a replay worker keeps
-KEPT_POSITIONS = 4  # positions kept per match (the most recently used)
+KEPT_TABLES = 8  # finished matches whose snapshots a replay worker keeps
+SNAPSHOT_EVERY = 256  # actions between two kept snapshots: the most a step plays
 
-# In the replay worker: for each recently replayed match, matches standing at a few positions.
-# A step is played forward from the nearest kept position at or before it, so stepping through
-# a replay (the usual way) plays one action a step instead of the whole match again.
-_kept: OrderedDict[str, list[Match]] = OrderedDict()
+# In the replay worker, counted for the tests: every action played to answer a step.
+work: Counter[str] = Counter()
 
 
 class ReplayError(ValueError):
     pass
 
 
+class Snapshots:
+    """One finished match in the replay worker: the match standing after every
+    ``SNAPSHOT_EVERY`` actions, made as the replay first passes them (a fork each, no
+    replaying), and the position shown last. A step plays on from the nearest snapshot at or
+    before it, or from the last position when that is nearer: stepping through plays one
+    action a step, and a step anywhere, even near the end of a match of thousands of actions,
+    plays fewer than ``SNAPSHOT_EVERY``."""
+
+    def __init__(self, record: dict[str, Any]) -> None:
+        self.actions = [text for hand in record["hands"] for text in hand["actions"]]
+        self.snapshots = [Match.from_record(record, upto=0)]  # [i]: after i * SNAPSHOT_EVERY
+        self.last: Match | None = None
+
+    def at(self, step: int) -> Match:
+        if not 0 <= step <= len(self.actions):
+            raise ReplayError(f"step must be from 0 to {len(self.actions)}")
+        index = step // SNAPSHOT_EVERY
+        while len(self.snapshots) <= index:  # first time this far: keep each snapshot passed
+            start = self.snapshots[-1]
+            self.snapshots.append(self._played(start.fork(), start.action_count + SNAPSHOT_EVERY))
+        last = self.last
+        if last is None or not index * SNAPSHOT_EVERY <= last.action_count <= step:
+            last = self.snapshots[index].fork()
+        self.last = self._played(last, step)
+        return self.last
+
+    def _played(self, m: Match, step: int) -> Match:
+        """``m`` played on to ``step``."""
+        todo = self.actions[m.action_count : step]
+        work["plays"] += len(todo)
+        for text in todo:
+            m.play(text)
+        return m
+
+
+_kept: OrderedDict[str, Snapshots] = OrderedDict()
+
+
 def replay_kept(key: str, record: dict[str, Any], step: int) -> dict[str, Any]:
     """The match of ``record`` after its first ``step`` actions (0: the first deal), played
-    from the positions kept for ``key`` (the table), in a worker: the server's process does
+    from the snapshots kept for ``key`` (the table), in a worker: the server's process does
     none of the replaying. The record has every deck: no seed is needed."""
-    actions = [text for hand in record["hands"] for text in hand["actions"]]
-    if not 0 <= step <= len(actions):
-        raise ReplayError(f"step must be from 0 to {len(actions)}")
-    kept = _kept.pop(key, [])
+    kept = _kept.pop(key, None)
+    if kept is None:
+        kept = Snapshots(record)
     _kept[key] = kept
     while len(_kept) > KEPT_TABLES:
         _kept.popitem(last=False)
-    before = [m for m in kept if m.action_count <= step]
-    if before:
-        m = max(before, key=lambda k: k.action_count)
-        kept.remove(m)
-        for text in actions[m.action_count : step]:
-            m.play(text)
-    else:
-        m = Match.from_record(record, upto=step)
-    kept.append(m)
-    del kept[:-KEPT_POSITIONS]
-    return _described(m, actions, step)
+    return _described(kept.at(step), kept.actions, step)
 
 
 def _described(m: Match, actions: list[str], step: int) -> dict[str, Any]:

@@ -37,6 +37,7 @@ from cardtable.server.names import Who
 from cardtable.server.protocol import Code
 from cardtable.server.relay import Relay, Remote
 from cardtable.server.replay import ReplayError, replay_kept
+from cardtable.server.sealed import Seal, room_key
 from cardtable.server.seats import BOT_SEED_BITS, HUMAN, levels_for, seat_who
 from cardtable.server.store import (
     CLOSED,
@@ -143,7 +144,8 @@ class Room:
         self.bus = make_bus(self.config.bus, self.config.db_url)
         if self.bus is not None:
             self.relay = Relay(self.bus, self.node, self._served)
-            await self.bus.start(self.node, self.relay.deliver)
+            key = await self.store.run(room_key, self.store.store.engine)
+            await self.bus.start(self.node, self.relay.deliver, Seal(key))
         url = libpq_url(self.config.db_url)
         if url is not None:  # before any table is served here: the others see it alive
             self.liveness = Liveness(url, self.node)
