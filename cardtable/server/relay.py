@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import logging
 import time
+import weakref
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -185,6 +186,9 @@ class Relay:
         self.served = served
         self.remotes: dict[str, Remote] = {}  # at this door: table id -> its stand-in
         self.doors: dict[str, Connection] = {}  # at this door: connection id -> connection
+        # at this door: connections the table's node let go (a revoked link), still answered
+        # for what they sent before the door heard of it (``not_joined``), while they are open
+        self.let_go: weakref.WeakValueDictionary[str, Connection] = weakref.WeakValueDictionary()
         self.joining: dict[str, asyncio.Future[bool | None]] = {}
         self.clients: dict[tuple[str, str], RemoteConnection] = {}  # served here, by door
         self._last: dict[tuple[str, str], asyncio.Task[None]] = {}  # each client's in order
@@ -209,6 +213,8 @@ class Relay:
             return
         if op == "push":
             door = self.doors.get(conn_id)
+            if door is None and (gone := self.let_go.get(conn_id)) is not None:
+                door = None if gone.table is not None else gone  # (joined again since)
             if door is not None:
                 door.push(str(message["text"]))
         elif op == "joined":
@@ -225,6 +231,7 @@ class Relay:
             if door is not None and isinstance(door.table, Remote):
                 door.table.forget(door)
                 door.seat = door.token_hash = None
+                self.let_go[conn_id] = door
         elif op in ("hello", "play", "sync", "hint", "leave", "talk"):
             key = (str(message["from"]), conn_id)
             self._in_order(key, self._serve(key, message))

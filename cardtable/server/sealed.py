@@ -1,6 +1,6 @@
 """The bus's seal: every message between the room's nodes is encrypted and authenticated
 (AES-GCM) with a key the nodes share through the database (the ``card_secrets`` row
-``bus``, revision 0009), so a reader of the bus (a ``PSUBSCRIBE cardtable.*`` on a shared
+``bus``, revision 0011), so a reader of the bus (a ``PSUBSCRIBE cardtable.*`` on a shared
 Redis) sees no private view, token hash or move, and cannot forge a message. The first node to
 start makes the key; the others read it. Whoever reads the database can read the decks anyway.
 """
