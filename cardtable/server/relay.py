@@ -180,10 +180,19 @@ class Relay:
     """This node's side of relaying: its doors' remote tables, and the relayed clients of
     the tables it serves."""
 
-    def __init__(self, bus: Bus, node: str, served: Callable[[str], LiveTable | None]) -> None:
+    def __init__(
+        self,
+        bus: Bus,
+        node: str,
+        served: Callable[[str], LiveTable | None],
+        settled: Callable[[str], Awaitable[LiveTable | None]] | None = None,
+    ) -> None:
         self.bus = bus
         self.node = node
         self.served = served
+        # the table once this node has finished taking it, if it is taking it now: a hello
+        # relayed here while it loads waits for it rather than being sent away
+        self.settled = settled
         self.remotes: dict[str, Remote] = {}  # at this door: table id -> its stand-in
         self.doors: dict[str, Connection] = {}  # at this door: connection id -> connection
         # at this door: connections the table's node let go (a revoked link), still answered
@@ -217,10 +226,10 @@ class Relay:
                 door = None if gone.table is not None else gone  # (joined again since)
             if door is not None:
                 door.push(str(message["text"]))
-        elif op == "joined":
+        elif op == "joined":  # (``moved``: not served there, the client joins again)
             answered = self.joining.get(conn_id)
             if answered is not None and not answered.done():
-                answered.set_result(bool(message.get("ok")))
+                answered.set_result(None if message.get("moved") else bool(message.get("ok")))
         elif op == "moved":
             door = self.doors.get(conn_id)
             if door is not None and isinstance(door.table, Remote):
@@ -262,7 +271,10 @@ class Relay:
     async def _serve(self, key: tuple[str, str], message: dict[str, Any]) -> None:
         door, conn_id = key
         op = message["op"]
-        table = self.served(str(message["table"]))
+        table_id = str(message["table"])
+        table = self.served(table_id)
+        if table is None and op == "hello" and self.settled is not None:
+            table = await self.settled(table_id)
         client = self.clients.get(key)
         if op == "leave":
             if client is not None:
@@ -275,7 +287,7 @@ class Relay:
             client.push(p.error(p.Code.NOT_JOINED, "Send hello to join a table first", seq))
             return
         if table is None or (op != "hello" and (client is None or client.table is not table)):
-            self.bus.send(door, {"op": "joined", "conn": conn_id, "ok": False})
+            self.bus.send(door, {"op": "joined", "conn": conn_id, "ok": False, "moved": True})
             self.bus.send(door, {"op": "moved", "conn": conn_id})
             return
         if op == "hello":

@@ -143,7 +143,7 @@ class Room:
         self._store = AsyncStore(self.config.db_url, self.clock)
         self.bus = make_bus(self.config.bus, self.config.db_url)
         if self.bus is not None:
-            self.relay = Relay(self.bus, self.node, self._served)
+            self.relay = Relay(self.bus, self.node, self._served, self._settled)
             key = await self.store.run(room_key, self.store.store.engine)
             await self.bus.start(self.node, self.relay.deliver, Seal(key))
         url = libpq_url(self.config.db_url)
@@ -188,6 +188,15 @@ class Room:
     def _served(self, table_id: str) -> LiveTable | None:
         table = self.tables.get(table_id)
         return None if table is None or table.lost else table
+
+    async def _settled(self, table_id: str) -> LiveTable | None:
+        """The table served here once a take of it under way here is done (it may be being
+        loaded after a take-over)."""
+        pending = self._taking.get(table_id)
+        if pending is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.shield(pending)
+        return self._served(table_id)
 
     async def _adopt(self, table_id: str) -> LiveTable | None:
         """Serve an unfinished table unless another node does (rebuilt from its log)."""
