@@ -3,7 +3,8 @@
 Levels: ``random``; ``heuristic`` (one documented strategy per game); ``search`` with a
 strength ``search:easy``, ``search:medium`` (the default for ``search``) or ``search:hard``,
 a determinized Monte Carlo search that plays sampled worlds out with the heuristic policy;
-``expert``, the same search with the budget a person waits for. With the research extra,
+``expert``, the same search with the budget a person waits for, and an exact search of
+the hand's end where the view fixes the world (``cardtable.bots.expert``). With the research extra,
 ``openspiel-ismcts:N`` is OpenSpiel's ISMCTS with ``N`` simulations per decision
 (``cardtable.research.bots``), for comparing our bots with it. Bots written elsewhere are
 named by import path (``package.module:factory``) or by the name an installed package gives
@@ -16,6 +17,7 @@ import importlib
 
 from cardtable.bots.base import Bot
 from cardtable.bots.catalog import bots_for
+from cardtable.bots.expert import ExpertBot, expert_bot
 from cardtable.bots.plugins import (
     entry_point_factory,
     installed,
@@ -24,7 +26,7 @@ from cardtable.bots.plugins import (
     made_by,
 )
 from cardtable.bots.random_bot import RandomBot
-from cardtable.bots.search import STRENGTHS, SearchBot, expert_bot, search_bot
+from cardtable.bots.search import STRENGTHS, SearchBot, search_bot
 from cardtable.core.errors import OptionError
 from cardtable.core.extras import MissingExtraError, missing_extra
 from cardtable.core.registry import normalize_game_id
@@ -99,4 +101,4 @@ def _openspiel_bot(game: str, level: str, seed: int | None) -> Bot:
     return bot
 
 
-__all__ = ["LEVELS", "QUICK_LEVELS", "Bot", "RandomBot", "SearchBot", "make_bot"]
+__all__ = ["LEVELS", "QUICK_LEVELS", "Bot", "ExpertBot", "RandomBot", "SearchBot", "make_bot"]

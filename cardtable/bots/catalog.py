@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
-from cardtable.bots import buck_euchre
+from cardtable.bots import buck_euchre, royal_casino_endgame
 from cardtable.bots.heuristic import royal_casino, rummy
 from cardtable.bots.knowledge import PLAIN, GameBots
 
 _RUMMY = GameBots(heuristic=rummy.HeuristicBot, playout=rummy.playout)
 
 BOTS: dict[str, GameBots] = {
-    "royal-casino": GameBots(heuristic=royal_casino.HeuristicBot, playout=royal_casino.playout),
+    "royal-casino": GameBots(
+        heuristic=royal_casino.HeuristicBot,
+        playout=royal_casino.playout,
+        endgame=royal_casino_endgame.ENDGAME,
+    ),
     "buck-euchre": buck_euchre.BOTS,
     "rummy-500": _RUMMY,
     "queen-city-rum": _RUMMY,

@@ -12,7 +12,7 @@ The bundles themselves are listed by game id in ``cardtable.bots.catalog``.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +31,20 @@ Sampler = Callable[[Rules[Any], Any, int, random.Random], Callable[[], Any]]
 Determinizer = Callable[[Rules[Any], Any, int, random.Random], Any]
 # How good a finished hand was for a side, more is better.
 Utility = Callable[[Rules[Any], Settlement, int], float]
+# What identifies a world's position for an exact search's transposition table: everything
+# the hand's outcome depends on (the order it was reached in left out).
+Key = Callable[[Any], Hashable]
+
+
+@dataclass(frozen=True)
+class Endgame:
+    """When a seat's view fixes the whole world, so that the hand's end can be searched
+    exactly (``cardtable.bots.endgame``), and how to know a position again."""
+
+    known: Callable[[Any], bool]
+    """Whether a view's ``state`` leaves nothing hidden that a careful player cannot tell."""
+    key: Key
+    """A world's position for the transposition table."""
 
 
 def random_policy(rules: Rules[Any], state: Any, rng: random.Random) -> Action:
@@ -84,6 +98,9 @@ class GameBots:
     estimate_shift: Callable[[Any, Action], float] = no_shift
     """What a search adds to its ranking of an action in a view's ``state`` where its
     playouts are known to misjudge that action."""
+
+    endgame: Endgame | None = None
+    """The exact search of the hand's end, for the ``expert`` level (None: the game has none)."""
 
     def ranks_by_chance(self, view: StateView) -> bool:
         """Whether the search ranks the decision in ``view`` (a view's ``state``) by the chance

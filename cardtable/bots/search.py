@@ -29,12 +29,6 @@ from cardtable.core.registry import rules_class
 from cardtable.core.views import View, own_seat
 
 STRENGTHS = {"easy": 40, "medium": 300, "hard": 1500}
-#: The ``expert`` level: the same search with the budget a person waits for without minding
-#: (under a second a decision on one core of this project's machine, docs/bots.md "Speed";
-#: a rummy playout costs more, so the rummies get fewer). A number of playouts, not seconds,
-#: so that the same seed gives the same choices on any machine, busy or not.
-EXPERT_PLAYOUTS = {"royal-casino": 4000, "buck-euchre": 4000}
-EXPERT_OTHERWISE = 3000
 
 
 @lru_cache(maxsize=64)
@@ -163,9 +157,3 @@ def search_bot(
     """The search bot for ``game``, with what the bots know of it (``bots_for``): its playout
     policy, its sampler of worlds and what it ranks by."""
     return SearchBot(iterations, seed=seed, knowledge=bots_for(game))
-
-
-def expert_bot(game: str, seed: int | None = None) -> SearchBot:
-    """The ``expert`` level: the search of ``search_bot`` with the game's
-    ``EXPERT_PLAYOUTS``."""
-    return search_bot(game, EXPERT_PLAYOUTS.get(game, EXPERT_OTHERWISE), seed)

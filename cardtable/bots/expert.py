@@ -1,0 +1,85 @@
+"""The ``expert`` level: the search bot, and an exact search wherever the view fixes the world.
+
+Where the seat's view leaves nothing hidden that a careful player cannot tell (the game's
+``Endgame``: in two-player Royal Casino, the last deal of a hand), the one world the view
+allows is searched exactly to the end of the hand (``cardtable.bots.endgame``); elsewhere,
+or if that search would pass its node limit, the search bot chooses with the game's expert
+budget. Both read only the view: the world comes from the game's sampler of the view, as
+every world of the search does.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from cardtable.bots.catalog import bots_for
+from cardtable.bots.endgame import Solver, TooLarge
+from cardtable.bots.knowledge import GameBots
+from cardtable.bots.search import SearchBot, rules_for, search_bot
+from cardtable.core.game import Action
+from cardtable.core.views import View, own_seat
+
+#: The search's budget at this level: what a person waits for without minding (under a
+#: second a decision on one core of this project's machine, docs/bots.md "Speed"; a rummy
+#: playout costs more, so the rummies get fewer). A number of playouts, not seconds, so that
+#: the same seed gives the same choices on any machine, busy or not.
+EXPERT_PLAYOUTS = {"royal-casino": 4000, "buck-euchre": 4000}
+EXPERT_OTHERWISE = 3000
+#: Positions the exact search may visit in one decision before it leaves the choice to the
+#: search (a Royal Casino last deal needs a few thousand at most; docs/bots.md).
+NODE_LIMIT = 60_000
+
+
+class ExpertBot:
+    """The search bot of ``search``, which the exact endgame overrules where it applies."""
+
+    def __init__(self, search: SearchBot, knowledge: GameBots, node_limit: int = NODE_LIMIT):
+        self.search = search
+        self.knowledge = knowledge
+        self.node_limit = node_limit
+        self.solved = 0  # decisions the exact search made (the rest the search made)
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        exact = self.exact(view)
+        if exact is not None:
+            notation = str(exact)
+            for action in legal:
+                if str(action) == notation:
+                    self.solved += 1
+                    return action
+        return self.search.choose(view, legal)
+
+    def exact(self, view: View) -> Action | None:
+        """The best action by the exact search, if the view fixes the world and the search
+        stays within its node limit; else None."""
+        endgame = self.knowledge.endgame
+        state = view["state"]
+        if endgame is None or not endgame.known(state):
+            return None
+        rules = rules_for(view)
+        seat = own_seat(view)
+        world = self.knowledge.sampler(rules, state, seat, random.Random(0))()
+        solver = Solver(
+            rules,
+            rules.side_of(seat),
+            tuple(view["scores"]),
+            self.knowledge.decision_utility(state),
+            endgame.key,
+            order=self.knowledge.playout,
+            node_limit=self.node_limit,
+        )
+        try:
+            action, _ = solver.best(world)
+        except TooLarge:
+            return None
+        return action
+
+
+def expert_bot(game: str, seed: int | None = None) -> ExpertBot:
+    """The ``expert`` level for ``game``: ``search_bot`` with the game's ``EXPERT_PLAYOUTS``
+    and the game's exact endgame (``GameBots.endgame``), if it has one."""
+    search = search_bot(game, EXPERT_PLAYOUTS.get(game, EXPERT_OTHERWISE), seed)
+    return ExpertBot(search, bots_for(game))

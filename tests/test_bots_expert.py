@@ -1,0 +1,151 @@
+"""The ``expert`` level (``cardtable.bots.expert``): its exact endgame search finds the value
+plain minimax finds, reads only the seat's view, and leaves the choice to the search where the
+view does not fix the world or the exact search would take too long."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from cardtable import Match
+from cardtable.bots import make_bot
+from cardtable.bots.catalog import bots_for
+from cardtable.bots.endgame import Solver, TooLarge
+from cardtable.bots.expert import ExpertBot
+from cardtable.bots.search import rules_for, search_bot
+from cardtable.core.views import own_seat
+
+GAME = "royal-casino"
+KNOWS = bots_for(GAME)
+
+
+def last_deals(count: int, players: int = 2) -> list[Match]:
+    """Positions of a first hand's last deal (empty stock) reached by heuristic players, with
+    a choice to make."""
+    out = []
+    for seed in range(100):
+        m = Match(GAME, players=players, seed=seed)
+        bots = [make_bot(GAME, "heuristic", seed * 4 + s) for s in range(players)]
+        stop = seed % 4  # some way into the deal: 0 to 3 plays made
+        while m.to_move is not None and m.hand_number == 1:
+            view = m.view(m.to_move)
+            if view["state"]["stock"] == 0 and len(m.legal_actions()) > 1:
+                if stop == 0:
+                    out.append(m)
+                    break
+                stop -= 1
+            m.play(bots[m.to_move].choose(view, m.legal_actions()))
+        if len(out) == count:
+            break
+    return out
+
+
+def minimax(rules: Any, state: Any, side: int, scores: tuple[int, ...]) -> float:
+    """The plain minimax value for ``side``: no pruning, no table."""
+    mover = rules.to_move(state)
+    if mover is None:
+        return float(KNOWS.hand_utility(rules, rules.settle(state, scores), side))
+    values = [
+        minimax(rules, rules.apply(state, a), side, scores) for a in rules.legal_actions(state)
+    ]
+    return max(values) if rules.side_of(mover) == side else min(values)
+
+
+def solver_for(m: Match, node_limit: int = 10**6) -> tuple[Solver, Any]:
+    seat = m.to_move
+    assert seat is not None
+    view = m.view(seat)
+    rules = rules_for(view)
+    world = KNOWS.sampler(rules, view["state"], seat, random.Random(0))()
+    utility = KNOWS.decision_utility(view["state"])
+    solver = Solver(rules, seat, tuple(view["scores"]), utility, KNOWS.endgame.key,  # type: ignore[union-attr]
+                    order=KNOWS.playout, node_limit=node_limit)  # fmt: skip
+    return solver, world
+
+
+def test_the_last_deals_world_is_the_real_one() -> None:
+    """With two players and the stock empty, the view fixes the other hand: the one world the
+    sampler can draw is the real deal."""
+    for m in last_deals(6):
+        seat = m.to_move
+        assert seat is not None and KNOWS.endgame is not None
+        view = m.view(seat)
+        assert KNOWS.endgame.known(view["state"])
+        world = KNOWS.sampler(m.rules, view["state"], seat, random.Random(9))()
+        assert world.hands == m.state.hands and world.loose == m.state.loose
+
+
+def test_three_players_are_not_solved() -> None:
+    (m,) = last_deals(1, players=3)
+    assert KNOWS.endgame is not None and not KNOWS.endgame.known(m.view(m.to_move)["state"])
+
+
+def test_the_exact_search_finds_the_minimax_value() -> None:
+    for m in last_deals(6):
+        solver, world = solver_for(m)
+        action, value = solver.best(world)
+        side = solver.side
+        assert value == pytest.approx(minimax(m.rules, world, side, solver.scores))
+        after = minimax(m.rules, m.rules.apply(world, action), side, solver.scores)
+        assert after == pytest.approx(value)  # the action chosen keeps that value
+
+
+def test_the_exact_search_stops_at_its_node_limit() -> None:
+    m = max(
+        last_deals(6), key=lambda m: m.state.hands[0].bit_count() + m.state.hands[1].bit_count()
+    )
+    solver, world = solver_for(m, node_limit=1)
+    with pytest.raises(TooLarge):
+        solver.best(world)
+
+
+def test_the_expert_reads_only_the_seats_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The exact search is handed a world built from the view alone: the view as plain JSON
+    (no object of the engine can ride along) gives the same world and the same choice."""
+    seen: list[Any] = []
+    best = Solver.best
+
+    def spy(self: Solver, world: Any) -> Any:
+        seen.append(world)
+        return best(self, world)
+
+    monkeypatch.setattr(Solver, "best", spy)
+    for m in last_deals(4):
+        seat = m.to_move
+        assert seat is not None
+        view = m.view(seat)
+        plain = json.loads(json.dumps(view))
+        legal = m.legal_actions()
+        mine = make_bot(GAME, "expert", seed=1)
+        assert isinstance(mine, ExpertBot)
+        chosen = mine.choose(plain, legal)
+        assert mine.solved == 1 and str(make_bot(GAME, "expert", 2).choose(view, legal)) == str(
+            chosen
+        )
+        assert (
+            seen[-1]
+            == seen[-2]
+            == KNOWS.sampler(m.rules, plain["state"], own_seat(plain), random.Random(5))()
+        )
+
+
+def test_elsewhere_the_search_chooses() -> None:
+    """Before the last deal, and when the exact search would pass its node limit, the choice
+    is the search's, the same as the search bot's with the same seed."""
+    m = Match(GAME, seed=4)
+    seat = m.to_move
+    assert seat is not None
+    bot = ExpertBot(search_bot(GAME, 40, seed=3), KNOWS)
+    same = search_bot(GAME, 40, seed=3)
+    assert str(bot.choose(m.view(seat), m.legal_actions())) == str(
+        same.choose(m.view(seat), m.legal_actions())
+    )
+    (late,) = last_deals(1)
+    seat = late.to_move
+    assert seat is not None
+    starved = ExpertBot(search_bot(GAME, 40, seed=3), KNOWS, node_limit=0)
+    starved.choose(late.view(seat), late.legal_actions())
+    assert starved.solved == 0
