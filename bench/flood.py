@@ -16,13 +16,14 @@ Three more phases repeat attacks of one address each (docs/security.md, "One add
 the room"): ``watchers`` watches a finished match of thousands of actions (stored before the
 server starts) over and over, and says hello there with a wrong token from 16 sockets;
 ``trickle`` sends a complete request on each of many connections, then the next one a byte
-every 3 s; ``onesearch`` makes four tables of ``search:hard`` computers (the most one address
-may) and plays them. ``/healthz`` is asked twice a second from another address in every phase.
-``--person-level search:easy`` has the person play against a searching computer (the one
-the ``onesearch`` phase would slow).
+every 3 s; ``reconnects`` sends two requests on each of as many connections, closes it and
+opens another half a second later; ``onesearch`` makes four tables of ``search:hard``
+computers (the most one address may) and plays them. ``/healthz`` is asked twice a second
+from another address in every phase. ``--person-level search:easy`` has the person play
+against a searching computer (the one the ``onesearch`` phase would slow).
 
     .venv/bin/python bench/flood.py --seconds 30
-    .venv/bin/python bench/flood.py --seconds 20 --floods watchers,trickle,onesearch \
+    .venv/bin/python bench/flood.py --seconds 15 --floods watchers,trickle,reconnects,onesearch \
         --person-level search:easy
 """
 
@@ -33,6 +34,7 @@ import asyncio
 import json
 import multiprocessing
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -211,8 +213,12 @@ async def watcher(base: str, table: str, token: str | None, until: float,
             await asyncio.sleep(0.2)
 
 
+TRICKLED = b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n"
+
+
 async def trickler(port: int, until: float, counts: Counter[str]) -> None:
-    """A complete request, then the next one a byte every 3 s on the same connection."""
+    """A complete request (its answer read whole), then the next one a byte every 3 s on the
+    same connection, until the server closes it."""
     while time.monotonic() < until:
         try:
             reader, writer = await asyncio.open_connection(HOST, port, local_addr=(ATTACKER, 0))
@@ -222,21 +228,52 @@ async def trickler(port: int, until: float, counts: Counter[str]) -> None:
             continue
         opened = time.monotonic()
         try:
-            writer.write(b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n")
+            writer.write(TRICKLED)
+            await writer.drain()
+            head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)
+            length = re.search(rb"(?i)content-length: *(\d+)", head)
+            await asyncio.wait_for(reader.readexactly(int(length[1]) if length else 0), 10)
+            counts["first request answered"] += 1
+            for byte in TRICKLED:
+                if time.monotonic() >= until:
+                    break
+                writer.write(bytes([byte]))
+                await writer.drain()
+                try:
+                    if await asyncio.wait_for(reader.read(1), 3.0) == b"":
+                        counts["trickled, closed by the server"] += 1
+                        break
+                except TimeoutError:
+                    continue  # nothing said: trickle on
+        except (OSError, TimeoutError, asyncio.IncompleteReadError):
+            counts["closed at once"] += 1
+        counts["connections"] += 1
+        counts["seconds held, summed"] += round(time.monotonic() - opened)
+        writer.close()
+        await asyncio.sleep(0.5)
+
+
+async def reconnector(port: int, until: float, counts: Counter[str]) -> None:
+    """Two requests on a new connection (the second sent as soon as the first's answer
+    begins), closed, and again half a second later: one address's requests over fresh
+    connections (what the trickle phase did before it read each answer whole)."""
+    while time.monotonic() < until:
+        try:
+            reader, writer = await asyncio.open_connection(HOST, port, local_addr=(ATTACKER, 0))
+        except OSError:
+            counts["refused"] += 1
+            await asyncio.sleep(0.5)
+            continue
+        try:
+            writer.write(TRICKLED)
             await writer.drain()
             await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)
             counts["first request answered"] += 1
-            for byte in b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n":
-                writer.write(bytes([byte]))
-                await writer.drain()
-                if await asyncio.wait_for(reader.read(1), 3.0) == b"":
-                    break
-        except TimeoutError:
-            pass  # the byte was not answered: go on trickling
-        except (OSError, asyncio.IncompleteReadError):
-            pass
+            writer.write(TRICKLED)
+            await writer.drain()
+        except (OSError, TimeoutError, asyncio.IncompleteReadError):
+            counts["closed at once"] += 1
         counts["connections"] += 1
-        counts["seconds held, summed"] += round(time.monotonic() - opened)
         writer.close()
         await asyncio.sleep(0.5)
 
@@ -278,9 +315,10 @@ async def flood(kind: str, base: str, args: argparse.Namespace, until: float,
     if kind == "watchers":
         jobs += [watcher(base, args.long_table, None, until, counts) for _ in range(4)]
         jobs += [watcher(base, args.long_table, "w" * 24, until, counts) for _ in range(16)]
-    elif kind == "trickle":
+    elif kind in ("trickle", "reconnects"):
         port = int(base.rsplit(":", 1)[1])
-        jobs += [trickler(port, until, counts) for _ in range(args.trickle)]
+        each = trickler if kind == "trickle" else reconnector
+        jobs += [each(port, until, counts) for _ in range(args.trickle)]
     elif kind == "onesearch":
         jobs.append(one_searcher(base, until, counts))
     elif kind == "creators":

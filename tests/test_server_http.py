@@ -80,3 +80,22 @@ def test_a_record_asked_for_too_early_has_the_same_shape(tmp_path: Path) -> None
         table_id, _ = create(client, seats=["human", "human"])
         r = client.get(f"/api/tables/{table_id}/record")
         assert r.status_code == 409 and r.json()["code"] == "conflict"
+
+
+def test_the_front_door_refuses_before_any_per_request_machinery(tmp_path: Path) -> None:
+    """The app's middleware is plain ASGI (the guard: rate, announced body size, headers):
+    a ``BaseHTTPMiddleware`` ran every request, refused ones too, in a task of its own with a
+    stream pair, which made one address's requests over fresh connections slow the room."""
+    from starlette.middleware.base import BaseHTTPMiddleware
+
+    from cardtable.server.guard import Guard
+
+    app = make_app(tmp_path)
+    kinds: list[object] = [m.cls for m in app.user_middleware]
+    assert kinds == [Guard] and BaseHTTPMiddleware not in kinds
+    with TestClient(app) as client:
+        r = client.post("/api/tables", content=b"{}", headers={"content-length": "x"})
+        assert r.status_code == 411 and r.json()["code"] == "length_required"
+        assert r.headers["x-frame-options"] == "DENY"
+        r = client.post("/api/tables", content=b"{}", headers={"content-length": "70000"})
+        assert r.status_code == 413 and "at most 65536 bytes" in r.json()["error"]

@@ -160,24 +160,8 @@ def create_app(config: ServerConfig | None = None, clock: Clock = now) -> FastAP
         burst=config.http_burst,
         pause=config.refusal_seconds,
         connect=lambda: room.connect_sources,
+        max_body=config.max_request_bytes,
     )
-
-    @app.middleware("http")
-    async def limit_bodies(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        """Refuse oversized request bodies before reading them."""
-        if request.method in ("POST", "PUT", "PATCH"):
-            length = request.headers.get("content-length")
-            if length is None or not length.isdigit():
-                return _error(411, "Send a Content-Length header", "length_required")
-            if int(length) > config.max_request_bytes:
-                return _error(
-                    413,
-                    f"Request too large (at most {config.max_request_bytes} bytes)",
-                    "too_large",
-                )
-        return await call_next(request)
 
     @app.exception_handler(RoomError)
     async def room_error(request: Request, exc: RoomError) -> Response:

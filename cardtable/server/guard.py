@@ -1,9 +1,12 @@
-"""The HTTP front door: a request rate limit per client address, security headers on every
-response, and the one error body every HTTP error has, ``{"error": sentence, "code": code}``.
+"""The HTTP front door: a request rate limit per client address, the body size a request may
+announce, security headers on every response, and the one error body every HTTP error has,
+``{"error": sentence, "code": code}``.
 
-A plain ASGI middleware (no per-request task), so refusing a flood costs as little as can be;
-a refused request is answered only after a pause, so a client that loops on its requests is
-slowed to a few a second instead of keeping the server busy refusing it.
+A plain ASGI middleware, the app's outermost (no per-request task, no stream), so refusing a
+flood costs as little as can be; a refused request is answered only after a pause, so a client
+that loops on its requests is slowed to a few a second instead of keeping the server busy
+refusing it. (The body check was a ``BaseHTTPMiddleware`` around this one: every request, a
+refused one too, paid a task group and a stream pair for it.)
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ HEADERS = [
     (b"referrer-policy", b"no-referrer"),
 ]
 LIMITED = ("/api/", "/ws")  # pages and static files are not counted
+BODIES = ("POST", "PUT", "PATCH")  # methods whose body size is checked before it is read
 
 
 def error_body(message: str, code: str) -> bytes:
@@ -44,8 +48,10 @@ class Guard:
         burst: int,
         pause: float,
         connect: Callable[[], str] | None = None,
+        max_body: int | None = None,
     ) -> None:
         self.app = app
+        self.max_body = max_body  # bytes a POST, PUT or PATCH may announce (None: no check)
         self.connect = connect  # more connect-src: the nodes clients may be sent to
         self.rate = rate
         self.pause = pause  # before a refusal is sent (Retry-After says as much)
@@ -67,6 +73,11 @@ class Guard:
         if kind == "websocket":
             await self.app(scope, receive, send)
             return
+        if self.max_body is not None and scope.get("method") in BODIES:
+            refused = self._body_refused(scope)
+            if refused is not None:
+                await self._refuse(send, *refused)
+                return
 
         headers = self._headers()
 
@@ -84,16 +95,34 @@ class Guard:
         csp = CSP.replace("connect-src 'self'", f"connect-src 'self' {extra}")
         return [(b"content-security-policy", csp.encode()), *HEADERS[1:]]
 
+    def _body_refused(self, scope: Scope) -> tuple[int, str, str] | None:
+        """Why a request's announced body is refused before it is read (None: it is not)."""
+        length = dict(scope.get("headers") or ()).get(b"content-length", b"")
+        if not length.isdigit():
+            return 411, "Send a Content-Length header", "length_required"
+        if self.max_body is not None and int(length) > self.max_body:
+            return 413, f"Request too large (at most {self.max_body} bytes)", "too_large"
+        return None
+
     async def _too_many(self, send: Send) -> None:
-        body = error_body(
-            f"Too many requests: at most {self.rate:g} a second; try again shortly",
-            "rate_limited",
-        )
+        message = f"Too many requests: at most {self.rate:g} a second; try again shortly"
+        retry = [(b"retry-after", str(self.buckets.retry_after()).encode())]
+        await self._refuse(send, 429, message, "rate_limited", retry)
+
+    async def _refuse(
+        self,
+        send: Send,
+        status: int,
+        message: str,
+        code: str,
+        extra: list[tuple[bytes, bytes]] | None = None,
+    ) -> None:
+        body = error_body(message, code)
         headers: list[Any] = [
             (b"content-type", b"application/json"),
             (b"content-length", str(len(body)).encode()),
-            (b"retry-after", str(self.buckets.retry_after()).encode()),
-            *HEADERS,
+            *(extra or []),
+            *self._headers(),
         ]
-        await send({"type": "http.response.start", "status": 429, "headers": headers})
+        await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": body})
