@@ -206,3 +206,33 @@ def test_a_copied_or_pickled_match_plays_on_as_the_original(game: str) -> None:
                 legal = match.legal_actions()
                 match.play(legal[step % len(legal)])
     assert twins[0].record() == twins[1].record() == m.record()
+
+
+@pytest.mark.parametrize("game", ["royal-casino", "buck-euchre", "rummy-500", "queen-city-rum"])
+@pytest.mark.parametrize("seed", [7, "os"])
+def test_a_fork_stands_where_the_match_stands_and_plays_on_alone(game: str, seed: object) -> None:
+    """``fork`` copies a match without replaying it: the same views, the same next deals (its
+    random source where the match's is; a stacked or recorded deck as the match's), and
+    playing on the fork leaves the match as it was."""
+    import random
+
+    played = Match(game, seed=seed)
+    choose = random.Random(3)
+    while not played.is_over:
+        played.play(choose.choice(played.legal_actions()))
+    record = played.record()
+    actions = [a for hand in record["hands"] for a in hand["actions"]]
+    for at in (0, len(actions) // 3, len(actions) - 1):
+        if seed == "os":  # its decks are only in the record
+            m = Match.from_record(record, upto=at)
+        else:  # dealt from its seed as it goes
+            m = Match(game, seed=seed)
+            for text in actions[:at]:
+                m.play(text)
+        before = [m.view(s) for s in range(m.players)]
+        fork = m.fork()
+        assert [fork.view(s) for s in range(m.players)] == before and fork.action_count == at
+        for text in actions[at:]:
+            fork.play(text)
+        assert fork.record() == record  # (a seeded fork dealt the later hands from its seed)
+        assert [m.view(s) for s in range(m.players)] == before and m.action_count == at
