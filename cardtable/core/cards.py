@@ -9,14 +9,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from typing import Final
 
 from cardtable.core.errors import NotationError
 
 SUITS = "cdhs"
 RANKS = "A23456789TJQK"
-JOKER = 52
-CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
-ACE, JACK, QUEEN, KING = 0, 10, 11, 12
+JOKER: Final = 52
+CLUBS: Final = 0
+DIAMONDS: Final = 1
+HEARTS: Final = 2
+SPADES: Final = 3
+ACE: Final = 0
+JACK: Final = 10
+QUEEN: Final = 11
+KING: Final = 12
 
 CARD_NAMES: tuple[str, ...] = (*(r + s for s in SUITS for r in RANKS), "Jo")
 FULL_DECK: tuple[int, ...] = tuple(range(52))

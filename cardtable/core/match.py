@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeGuard
 
@@ -101,6 +101,12 @@ class Match:
         if players is not None and not _is_int(players):
             raise OptionError(f"players must be a whole number, not {players!r}")
         self.rules: Rules[Any] = rules_class(game).create(players, options)
+        # The rules' methods every play calls, bound once: the rules are a plain Python
+        # object, whose method each call would otherwise look up by name.
+        rules = self.rules
+        self._apply: Callable[[Any, Action], Any] = rules.apply
+        self._to_move_of: Callable[[Any], int | None] = rules.to_move
+        self._legal_of: Callable[[Any], list[Action]] = rules.legal_actions
         self.game_id = self.rules.game_id
         self.players = self.rules.players
         self.seed: int | Literal["os"]
@@ -167,7 +173,7 @@ class Match:
         self._hand = HandLog(dealer, tuple(full))  # the hand being played (``hands[-1]``)
         self.hands.append(self._hand)
         self.state: Any = self.rules.deal(full, dealer, self._scores)
-        self._mover = self.rules.to_move(self.state)  # asked once per state (``play``)
+        self._mover = self._to_move_of(self.state)  # asked once per state (``play``)
         self._legal = None
 
     # -- the public API -------------------------------------------------------------------
@@ -214,7 +220,7 @@ class Match:
         if legal is None:
             if self.winner is not None:
                 return []
-            legal = self._legal = self.rules.legal_actions(self.state)
+            legal = self._legal = self._legal_of(self.state)
         return legal[:]  # a copy: the cached list is what ``check`` trusts
 
     def parse_action(self, text: object) -> Action:
@@ -252,15 +258,14 @@ class Match:
                 act = self.check(action)
         else:
             act = self.check(action)
-        rules = self.rules
         mover = self._mover
         assert mover is not None  # check() passed, so someone is to move
-        state = self.state = rules.apply(self.state, act)
+        state = self.state = self._apply(self.state, act)
         self._legal = None
         hand = self._hand
         hand.played.append(act)
         hand.seats.append(mover)
-        self._mover = after = rules.to_move(state)
+        self._mover = after = self._to_move_of(state)
         if after is None:
             settlement = self.rules.settle(self.state, self._scores)
             hand.settlement = settlement

@@ -69,6 +69,17 @@ class Layout:
         return self._bounds
 
     @cached_property
+    def scalar_parts(self) -> tuple[list[int], Floats, Floats]:
+        """What ``assemble`` adds and clips for every tensor, made once: the scalars' places
+        and their bounds."""
+        low, high = self._bounds
+        return (
+            list(range(self.plane_size, self.size)),
+            low[self.plane_size :],
+            high[self.plane_size :],
+        )
+
+    @cached_property
     def plane_size(self) -> int:
         return len(self.planes) * CARDS
 
@@ -146,11 +157,14 @@ def assemble(
     summed in float64 in one ``bincount`` (counts, the weights in their order, the values
     added to 0), then rounded to float32 once."""
     size, end = layout.plane_size, layout.size
+    scalar_places, low, high = layout.scalar_parts
     places = marks + weighted
-    places += range(size, end)
+    places += scalar_places
     sums = np.bincount(places, [1.0] * len(marks) + weights + values, minlength=end + tail)
-    low, high = layout.bounds()
-    np.clip(sums[size:end], low[size:], high[size:], out=sums[size:end])
+    scalars = sums[size:end]
+    # np.clip's own arithmetic (the greater of the value and its low bound, then the lesser of
+    # that and its high bound), without the Python layers np.clip goes through
+    np.minimum(np.maximum(scalars, low, out=scalars), high, out=scalars)
     return sums.astype(np.float32)
 
 

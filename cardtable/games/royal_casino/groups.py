@@ -24,6 +24,8 @@ lists every subset of it worth at most 14 once (``by_sum``): nothing on the tabl
 
 from __future__ import annotations
 
+from typing import Final
+
 from cardtable.core.cards import ACE
 from cardtable.games.royal_casino.memo import make_room
 from cardtable.games.royal_casino.values import (
@@ -39,21 +41,23 @@ Masks = tuple[int, ...]
 #: the masks of clubs, diamonds, hearts and spades that unfold an answer into cards.
 Folded = tuple[int, tuple[int, ...], int, int, int, int]
 
-_ACES = RANK_MASK[ACE]
-_BIT_VALUE = {1 << c: TABLE_VALUE[c] for c in range(52)}
-_NONE: Masks = (0,)
-_EMPTY: Masks = ()
-SUIT = (1 << 13) - 1
-_BUILD_VALUES = sum(1 << v for v in range(2, MAX_VALUE + 1))  # RC-7: 2 … 14
-_TOTALS = _BUILD_VALUES | 1 << 1  # what a loose group may be worth: 1 … 14
-ALL_CARDS = (1 << 52) - 1
+_ACES: Final = RANK_MASK[ACE]
+_BIT_VALUE: Final = {1 << c: TABLE_VALUE[c] for c in range(52)}
+_NONE: Final[Masks] = (0,)
+_EMPTY: Final[Masks] = ()
+SUIT: Final = (1 << 13) - 1
+_BUILD_VALUES: Final = sum(1 << v for v in range(2, MAX_VALUE + 1))  # RC-7: 2 … 14
+_TOTALS: Final = _BUILD_VALUES | 1 << 1  # what a loose group may be worth: 1 … 14
+ALL_CARDS: Final = (1 << 52) - 1
 #: By value v: the ranks (13-bit) and the cards (52-bit) worth at most v on the table.
-RANKS_UP_TO = tuple(sum(1 << r for r in range(13) if r + 1 <= v) for v in range(MAX_VALUE + 1))
-CARDS_UP_TO = tuple(
+RANKS_UP_TO: Final = tuple(
+    sum(1 << r for r in range(13) if r + 1 <= v) for v in range(MAX_VALUE + 1)
+)
+CARDS_UP_TO: Final = tuple(
     sum(RANK_MASK[r] for r in range(13) if r + 1 <= v) for v in range(MAX_VALUE + 1)
 )
 #: By rank: the most a card of that rank is worth played from the hand (RC-2: an ace 14).
-TOP_VALUE = tuple(max(HAND_VALUES[rank]) for rank in range(13))
+TOP_VALUE: Final = tuple(max(HAND_VALUES[rank]) for rank in range(13))
 
 
 # Keys of the answers memoised in a LooseGroups: the kind of question plus its values.
@@ -63,13 +67,13 @@ _UNIONS, _PAIRED, _TAKES, _CAPTURES, _JOINS = 0, 16, 32, 48, 64
 #: ``taken``, ``joined``): plain dicts of ints and tuples of ints, bounded by
 #: ``_MEMO_LIMIT`` (see ``memo``). A question about the values up to V is kept under the
 #: loose cards worth at most V, so that every table that agrees there shares the answer.
-CAPTURED: dict[int, Masks] = {}
-CREATED: dict[int, Masks] = {}
-WORTH: dict[int, Masks] = {}
-SUMS: dict[int, int] = {}
-_TAKEN: dict[int, Masks] = {}
-_JOINED: dict[int, Masks] = {}
-_MEMO_LIMIT = 1 << 18
+CAPTURED: Final[dict[int, Masks]] = {}
+CREATED: Final[dict[int, Masks]] = {}
+WORTH: Final[dict[int, Masks]] = {}
+SUMS: Final[dict[int, int]] = {}
+_TAKEN: Final[dict[int, Masks]] = {}
+_JOINED: Final[dict[int, Masks]] = {}
+_MEMO_LIMIT: Final = 1 << 18
 
 
 def subsets_by_sum(loose: int) -> dict[int, Masks]:
@@ -98,7 +102,7 @@ def _rank_groups() -> tuple[Masks, ...]:
 
 #: By total 0 … 14: every set of distinct ranks (13-bit) whose values add up to it, the groups
 #: a folded loose set has worth that total being those it holds (the empty set for 0).
-RANK_GROUPS = _rank_groups()
+RANK_GROUPS: Final = _rank_groups()
 
 
 def _rank_sums() -> tuple[int, ...]:
@@ -111,7 +115,7 @@ def _rank_sums() -> tuple[int, ...]:
 
 
 #: By folded set (13-bit): ``sums_of`` it, worked out at import for all 8,192 (a few ms).
-RANK_SUMS = _rank_sums()
+RANK_SUMS: Final = _rank_sums()
 
 
 class LooseGroups:
@@ -233,7 +237,7 @@ def unfold(m: int, c: int, d: int, h: int, s: int) -> int:
 
 #: Every distinct answer, once: far fewer than the keys (most are one small rank mask or
 #: two), so the memos share them, and a lookup that hits finds its answer already in cache.
-_ANSWERS: dict[Masks, Masks] = {}
+_ANSWERS: Final[dict[Masks, Masks]] = {}
 
 
 def _remember(memo: dict[int, Masks], key: int, found: Masks) -> Masks:

@@ -29,6 +29,7 @@ aces), so ``sums`` holds 14 whenever an ace lies loose. A raise adds the played 
 from __future__ import annotations
 
 from operator import attrgetter
+from typing import Final
 
 from cardtable.core.game import Action
 from cardtable.games.royal_casino.actions import (
@@ -61,20 +62,27 @@ from cardtable.games.royal_casino.groups import (
 from cardtable.games.royal_casino.table import State, TableBuild
 from cardtable.games.royal_casino.values import HAND_VALUES, MAX_VALUE, RANK_MASK
 
-_TEXT = attrgetter("text")
+_TEXT: Final = attrgetter("text")
 #: The cards of each card's rank (RC-6).
-_SAME_RANK = tuple(RANK_MASK[c % 13] for c in range(52))
+_SAME_RANK: Final = tuple(RANK_MASK[c % 13] for c in range(52))
 #: The build value a card in hand lets its player keep (RC-13): its rank, an ace 14; as a bit.
-_HOLD_BIT = tuple(1 << (MAX_VALUE if c % 13 == 0 else c % 13 + 1) for c in range(52))
+_HOLD_BIT: Final = tuple(1 << (MAX_VALUE if c % 13 == 0 else c % 13 + 1) for c in range(52))
 #: The values a card may be played at (RC-2), as bits.
-_VALUE_BITS = tuple(sum(1 << v for v in HAND_VALUES[c]) for c in range(52))
-_BIT_CARD = {1 << c: c for c in range(52)}
+_VALUE_BITS: Final = tuple(sum(1 << v for v in HAND_VALUES[c]) for c in range(52))
 #: By rank: the build values a card may make alone with loose groups worth that value (RC-9:
 #: an 8 onto a loose 8, or onto a 5 and a 3), as bits: its value, and for an ace also 14.
-_OWN_VALUES = tuple(sum(1 << v for v in HAND_VALUES[rank]) for rank in range(13))
+_OWN_VALUES: Final = tuple(sum(1 << v for v in HAND_VALUES[rank]) for rank in range(13))
 #: RC-2: a lone loose ace is a group worth 14 (aces pair with aces, as eights with eights).
-_ACES = RANK_MASK[0]
-_PAIR_BIT = 1 << MAX_VALUE
+_ACES: Final = RANK_MASK[0]
+_PAIR_BIT: Final = 1 << MAX_VALUE
+
+#: The plain actions module's tables and makers, held here as ``Final`` so that the compiled
+#: module reads them as C statics rather than from its globals' dictionary at every use.
+_TRAILS: Final = TRAILS
+_CAPTURES: Final = CAPTURES
+_BUILDS: Final = BUILDS
+_capture_of: Final = capture_of
+_build_of: Final = build_of
 
 
 def sides_of(players: int) -> int:
@@ -91,7 +99,7 @@ def legal_plays(state: State, partner_may_raise: bool) -> list[Action]:
     elif state.loose:
         plays = _plays_without_builds(hand, state.loose)
     else:  # RC-18: after a sweep the only play is a trail
-        plays = [TRAILS[p] for p in _cards_of(hand)]
+        plays = [_TRAILS[p] for p in _cards_of(hand)]
     if len(plays) > 1:
         plays.sort(key=_TEXT)
     return plays
@@ -102,7 +110,7 @@ def _cards_of(hand: int) -> list[int]:
     while hand:
         low = hand & -hand
         hand ^= low
-        cards.append(_BIT_CARD[low])
+        cards.append(low.bit_length() - 1)
     return cards
 
 
@@ -134,7 +142,7 @@ def _plays_without_builds(hand: int, loose: int) -> list[Action]:
     cards = _cards_of(hand)
     for p in cards:
         if not loose & _SAME_RANK[p]:  # RC-15, RC-16
-            plays.append(TRAILS[p])
+            plays.append(_TRAILS[p])
         if not sums & _VALUE_BITS[p]:  # no group is worth the card: no capture (RC-5)
             continue
         rank = p % 13
@@ -144,7 +152,7 @@ def _plays_without_builds(hand: int, loose: int) -> list[Action]:
             found = captured(low, rank)
         for m in found:
             m = (m & c) | (m & d) << 13 | (m & h) << 26 | (m & s) << 39
-            plays.append(CAPTURES.get(m << 6 | p) or capture_of(p, m))
+            plays.append(_CAPTURES.get(m << 6 | p) or _capture_of(p, m))
     if len(cards) < 2:  # RC-13: a build needs another card of its value kept in hand
         return plays
     held, twice = _kept_values(cards)
@@ -170,7 +178,7 @@ def _plays_without_builds(hand: int, loose: int) -> list[Action]:
                     found = worth(low, total)
             for m in found:
                 m = (m & c) | (m & d) << 13 | (m & h) << 26 | (m & s) << 39
-                plays.append(BUILDS.get((m << 6 | p) << 4 | value) or build_of(p, m, value))
+                plays.append(_BUILDS.get((m << 6 | p) << 4 | value) or _build_of(p, m, value))
     return plays
 
 
@@ -210,7 +218,7 @@ def _plays_with_builds(state: State, hand: int, partner_may_raise: bool) -> list
             if not kept >> b.value & 1:
                 must |= b.cards
         if not owned and not loose & _SAME_RANK[p]:  # RC-15, RC-16, RC-17
-            plays.append(TRAILS[p])
+            plays.append(_TRAILS[p])
         rank = p % 13
         if must or build_values & _VALUE_BITS[p]:
             takes: set[int] = set()
@@ -219,7 +227,7 @@ def _plays_with_builds(state: State, hand: int, partner_may_raise: bool) -> list
                 for m in taken(folded, up_to, v):
                     m = (m & c) | (m & d) << 13 | (m & h) << 26 | (m & s) << 39
                     takes.update([m | x for x in combos if m | x])
-            plays += [CAPTURES.get(m << 6 | p) or capture_of(p, m) for m in takes]
+            plays += [_CAPTURES.get(m << 6 | p) or _capture_of(p, m) for m in takes]
             if must:
                 continue
         elif sums & _VALUE_BITS[p]:  # else no group is worth the card: no capture (RC-5)
@@ -229,7 +237,7 @@ def _plays_with_builds(state: State, hand: int, partner_may_raise: bool) -> list
                 found = captured(low, rank)
             for m in found:
                 m = (m & c) | (m & d) << 13 | (m & h) << 26 | (m & s) << 39
-                plays.append(CAPTURES.get(m << 6 | p) or capture_of(p, m))
+                plays.append(_CAPTURES.get(m << 6 | p) or _capture_of(p, m))
         values = kept & (sums << rank + 1 | sums & _OWN_VALUES[rank])  # RC-9
         while values:
             low = values & -values
@@ -237,13 +245,13 @@ def _plays_with_builds(state: State, hand: int, partner_may_raise: bool) -> list
             value = low.bit_length() - 1
             for m in _creations(folded, up_to, sums, rank, value):
                 m = (m & c) | (m & d) << 13 | (m & h) << 26 | (m & s) << 39
-                plays.append(BUILDS.get((m << 6 | p) << 4 | value) or build_of(p, m, value))
+                plays.append(_BUILDS.get((m << 6 | p) << 4 | value) or _build_of(p, m, value))
         for vp in HAND_VALUES[p]:
             for b in raisable:  # RC-10: the played card alone raises a single build
                 value = b.value + vp
                 if kept >> value & 1:
                     m = b.cards
-                    plays.append(BUILDS.get((m << 6 | p) << 4 | value) or build_of(p, m, value))
+                    plays.append(_BUILDS.get((m << 6 | p) << 4 | value) or _build_of(p, m, value))
         for b in addable:  # RC-11: a group worth the build's value is added to it
             value = b.value
             if kept >> value & 1:
@@ -252,7 +260,7 @@ def _plays_with_builds(state: State, hand: int, partner_may_raise: bool) -> list
                     parts = _either(parts, joined(folded, up_to, MAX_VALUE, value))
                 for m in parts:
                     m = b.cards | (m & c) | (m & d) << 13 | (m & h) << 26 | (m & s) << 39
-                    plays.append(BUILDS.get((m << 6 | p) << 4 | value) or build_of(p, m, value))
+                    plays.append(_BUILDS.get((m << 6 | p) << 4 | value) or _build_of(p, m, value))
     return plays
 
 

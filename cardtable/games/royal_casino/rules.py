@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import cast
+from typing import Final, cast
 
 from cardtable.core.cards import CARD_NAMES, FULL_DECK, cards_of, mask_of
 from cardtable.core.errors import IllegalActionError
@@ -32,8 +32,13 @@ from cardtable.games.royal_casino.views import (
 )
 from cardtable.games.royal_casino.worlds import sample_world
 
-HAND_SIZE = 4  # RC-3
-TABLE_CARDS = 4  # RC-3: face up on the first deal of a hand
+HAND_SIZE: Final = 4  # RC-3
+TABLE_CARDS: Final = 4  # RC-3: face up on the first deal of a hand
+#: The plays' classes (plain Python), held as ``Final`` so that ``apply``, compiled, reads them
+#: as C statics rather than from the module's dictionary.
+_TRAIL: Final = Trail
+_CAPTURE: Final = Capture
+_BUILD: Final = Build
 
 
 def _names(mask: int) -> list[str]:
@@ -118,10 +123,11 @@ class RoyalCasino(Rules[State]):
         loose, builds, piles, sweeps = state.loose, state.builds, state.piles, state.sweeps
         last = state.last_capture
         captures = state.captures
-        if type(play) is Trail:  # RC-15
+        kind = type(play)
+        if kind is _TRAIL:  # RC-15
             loose |= bit
-        elif type(play) is Capture:  # RC-5
-            taken = play.cards
+        elif kind is _CAPTURE:  # RC-5
+            taken = cast(Capture, play).cards
             loose &= ~taken
             if builds:
                 builds = tuple(b for b in builds if not b.cards & taken)
@@ -131,9 +137,10 @@ class RoyalCasino(Rules[State]):
             if swept:
                 sweeps = _bump(sweeps, last)
             captures = (*captures, (seat, play.card, taken, swept))  # RC-24: seen made
-        elif type(play) is Build:  # RC-9 … RC-11
-            builds = _with_build(builds, play, bit, seat)
-            loose &= ~play.cards
+        elif kind is _BUILD:  # RC-9 … RC-11
+            build = cast(Build, play)
+            builds = _with_build(builds, build, bit, seat)
+            loose &= ~build.cards
         turn = self._next_seat[seat]
         stock = state.stock
         if not hand and not any(hands):

@@ -8,26 +8,28 @@ of rank V, or an ace for V = 14.
 
 from __future__ import annotations
 
+from typing import Final
+
 from cardtable.core.cards import ACE, SPADES, card, mask_of, rank_of
 
-MAX_VALUE = 14  # RC-7: a build is worth at most 14
+MAX_VALUE: Final = 14  # RC-7: a build is worth at most 14
 
 #: Value of each card lying on the table (RC-2: an ace counts 1 there).
-TABLE_VALUE: tuple[int, ...] = tuple(rank_of(c) + 1 for c in range(52))
+TABLE_VALUE: Final[tuple[int, ...]] = tuple(rank_of(c) + 1 for c in range(52))
 
 #: Values a card may count when played from the hand (RC-2: an ace 1 or 14).
-HAND_VALUES: tuple[tuple[int, ...], ...] = tuple(
+HAND_VALUES: Final[tuple[tuple[int, ...], ...]] = tuple(
     (1, MAX_VALUE) if rank_of(c) == ACE else (rank_of(c) + 1,) for c in range(52)
 )
 
 #: The four cards of each rank, by rank index (RC-6 compares ranks).
-RANK_MASK: tuple[int, ...] = tuple(mask_of(card(r, s) for s in range(4)) for r in range(13))
+RANK_MASK: Final[tuple[int, ...]] = tuple(mask_of(card(r, s) for s in range(4)) for r in range(13))
 
 #: The cards of hand value V, by V (0 unused): rank V, and the aces for 1 and 14 (RC-13).
-VALUE_CARDS: tuple[int, ...] = (0, *RANK_MASK, RANK_MASK[ACE])
+VALUE_CARDS: Final[tuple[int, ...]] = (0, *RANK_MASK, RANK_MASK[ACE])
 
 #: Every spade, for the "most spades" item (RC-20).
-SPADE_MASK = mask_of(card(r, SPADES) for r in range(13))
+SPADE_MASK: Final = mask_of(card(r, SPADES) for r in range(13))
 
 #: The ranks as players name them in messages ("an 8", "a Q").
 VALUE_WORD: tuple[str, ...] = (

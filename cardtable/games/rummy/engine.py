@@ -14,7 +14,7 @@ import random
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from operator import attrgetter
-from typing import Any
+from typing import Any, Final
 
 from cardtable.core.cards import JOKER
 from cardtable.core.errors import IllegalActionError, OptionError
@@ -76,7 +76,27 @@ from cardtable.games.rummy.variant import Variant
 from cardtable.games.rummy.views import RummyOptions, RummyView, hidden, state_view, zones
 from cardtable.games.rummy.worlds import determinize
 
-_TEXT = attrgetter("text")
+_TEXT: Final = attrgetter("text")
+
+#: The plain actions module's classes, tables and makers, held here as ``Final`` so that the
+#: compiled module reads them as C statics, not from its globals' dictionary at every use.
+_DISCARD: Final = Discard
+_TAKE: Final = Take
+_DRAW_KIND: Final = Draw
+_MELD: Final = Meld
+_LAYOFF: Final = Layoff
+_RUMMY: Final = Rummy
+_PASS_KIND: Final = Pass
+_END_KIND: Final = End
+_DRAW: Final = DRAW
+_END: Final = END
+_PASS: Final = PASS
+_TAKE_TOP: Final = TAKE_TOP
+_DISCARDS: Final = DISCARDS
+_discards: Final = discards
+_table_layoffs: Final = table_layoffs
+_take_at: Final = take_at
+_rummy: Final = rummy
 
 
 class RummyRules(Rules[RummyState]):
@@ -149,7 +169,7 @@ class RummyRules(Rules[RummyState]):
     def _draw_actions(self, st: RummyState) -> list[Any]:
         """R5-6/QC-4 draw or take; R5-7 digging; R5-11/QC-8 the empty stock."""
         stock = st.top < len(st.deck)
-        first: Any = DRAW if stock else END
+        first: Any = _DRAW if stock else _END
         pile = st.pile
         if not pile:
             return [first]
@@ -160,7 +180,7 @@ class RummyRules(Rules[RummyState]):
             if (
                 hand & H.NATURALS if x == JOKER else hand & ~(1 << x) & H.NAT or hand >> 104
             ) or can_close(self.variant, H.add(hand, x), st.table.shapes, x, self._own(st, t)):
-                acts = [first, TAKE_TOP[x]]
+                acts = [first, _TAKE_TOP[x]]
             else:
                 acts = [first]
         elif finishable(  # R5-11, QC-8: even the top card must be used at once
@@ -172,7 +192,7 @@ class RummyRules(Rules[RummyState]):
             x,
             self._own(st, t),
         ):
-            acts = [first, TAKE_TOP[x]]
+            acts = [first, _TAKE_TOP[x]]
         else:
             acts = [first]
         if len(pile) == 1 or not self.variant.dig:
@@ -220,7 +240,7 @@ class RummyRules(Rules[RummyState]):
                 else:
                     ok = self._dig_finishes(st, hand, pile, d)
             if ok:
-                takes.append(TAKE_TOP[x] if not seen >> x & 1 else take_at(pile, d, x))
+                takes.append(_TAKE_TOP[x] if not seen >> x & 1 else _take_at(pile, d, x))
             seen |= 1 << x
         return takes
 
@@ -261,9 +281,9 @@ class RummyRules(Rules[RummyState]):
             required = (discard,) if d == 1 else (discard, x)
             forbidden = discard if d == 1 else -1
             if finishable(v, hand, table.shapes, table.open, required, forbidden, own):
-                calls.append(rummy(x, nth))
+                calls.append(_rummy(x, nth))
         calls.sort(key=_TEXT)
-        return [PASS, *calls]
+        return [_PASS, *calls]
 
     def _play_actions(self, st: RummyState) -> list[Any]:
         """R5-6 (2)-(3): the discard, lay-offs, melds; each only if the turn can finish. The
@@ -276,13 +296,13 @@ class RummyRules(Rules[RummyState]):
         if required:  # R5-7: no discard before the required cards are placed
             acts = []
         elif n >= 2:
-            acts = discards(hand, forbidden)
+            acts = _discards(hand, forbidden)
         else:
             x = only_card(hand)
-            acts = [DISCARDS[x]] if self._may_discard_last(st, x) else []
+            acts = [_DISCARDS[x]] if self._may_discard_last(st, x) else []
         opens = table.open
         if opens and (opens & hand or hand >> 104):
-            found = table_layoffs(table, hand)
+            found = _table_layoffs(table, hand)
             if n == 1:  # going out (QC-6)
                 if not self.variant.out_needs_meld or self._own(st, t):
                     acts += found
@@ -384,27 +404,27 @@ class RummyRules(Rules[RummyState]):
     # floaters, out.
     def apply(self, state: RummyState, action: Action) -> RummyState:
         kind = type(action)  # most frequent first
-        if kind is Discard:
+        if kind is _DISCARD:
             return self._discard(state, action.card)  # type: ignore[attr-defined]
-        if kind is Take:
+        if kind is _TAKE:
             assert isinstance(action, Take)
             if action.nth == 1 and state.pile[-1] == action.card and state.top < len(state.deck):
                 return self._take_top(state, action.card)
             return self._take(state, state.turn, action.card, action.nth, called=False)
-        if kind is Draw:
+        if kind is _DRAW_KIND:
             return self._draw(state)
-        if kind is Meld:
+        if kind is _MELD:
             assert isinstance(action, Meld)
             return self._meld(state, action)
-        if kind is Layoff:
+        if kind is _LAYOFF:
             assert isinstance(action, Layoff)
             return self._layoff(state, action)
-        if kind is Rummy:
+        if kind is _RUMMY:
             assert isinstance(action, Rummy)
             return self._take(state, state.asked, action.card, action.nth, called=True)
-        if kind is Pass:
+        if kind is _PASS_KIND:
             return self._pass(state)
-        if kind is End:  # R5-11, QC-8
+        if kind is _END_KIND:  # R5-11, QC-8
             return self._with(state, phase=OVER)
         raise TypeError(f"not a rummy action: {action!r}")
 
