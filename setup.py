@@ -44,6 +44,7 @@ COMPILED = [
     "cardtable/games/rummy/engine.py",
     "cardtable/games/rummy/finishing.py",
     "cardtable/games/rummy/hands.py",
+    "cardtable/games/rummy/listing.py",
     "cardtable/games/rummy/melds.py",
     "cardtable/games/rummy/queen_city_rum.py",
     "cardtable/games/rummy/rummy_500.py",

@@ -20,8 +20,7 @@ from typing import ClassVar
 from cardtable.core.cards import CARD_NAMES, JOKER, parse_card
 from cardtable.core.errors import NotationError
 from cardtable.core.game import Action
-from cardtable.games.rummy.shapes import OPEN, OPEN_MASK, shape_of
-from cardtable.games.rummy.state import Table
+from cardtable.games.rummy.shapes import OPEN, shape_of
 
 VERBS = "draw, take, meld, layoff, discard, end, rummy, pass"
 _TEXT = attrgetter("text")
@@ -143,61 +142,6 @@ _LAYOFFS: dict[int, Layoff] = {}
 DISCARDS: tuple[Discard, ...] = tuple(Discard(c, "discard " + CARD_NAMES[c]) for c in range(53))
 
 
-# Discards in notation order without sorting: a hand's faces are respread so that bit i is the
-# i-th card name in string order ("2c" < "2d" < ... < "Jh" < "Jo" < "Js" < ... < "Ts"), one
-# table look-up per suit, then read back eleven bits at a time from precomputed tuples.
-TEXT_ORDER = tuple(sorted(range(53), key=CARD_NAMES.__getitem__))
-_TEXT_BIT = {c: 1 << i for i, c in enumerate(TEXT_ORDER)}
-_JOKER_TEXT_BIT = _TEXT_BIT[JOKER]
-
-
-def _spread_table(suit: int) -> list[int]:
-    """For each 13-bit rank pattern of ``suit``, those faces as text-order bits."""
-    table = [0] * 8192
-    for p in range(1, 8192):
-        low = p & -p
-        table[p] = table[p ^ low] | _TEXT_BIT[suit * 13 + low.bit_length() - 1]
-    return table
-
-
-_SPREAD_C, _SPREAD_D, _SPREAD_H, _SPREAD_S = (_spread_table(s) for s in range(4))
-
-
-def _chunk_table(k: int) -> list[tuple[Discard, ...]]:
-    """For each 11-bit chunk ``k`` of a text-order spread, its discards in order."""
-    table: list[tuple[Discard, ...]] = [()] * 2048
-    for b in range(1, 2048):
-        low = b & -b
-        i = k * 11 + low.bit_length() - 1
-        table[b] = (DISCARDS[TEXT_ORDER[i]], *table[b ^ low]) if i < 53 else ()
-    return table
-
-
-_CHUNK0, _CHUNK1, _CHUNK2, _CHUNK3, _CHUNK4 = (_chunk_table(k) for k in range(5))
-
-
-def discards(hand: int, forbidden: int) -> list[Discard]:
-    """``discard`` of every face of the hand (a multiset int) but ``forbidden``, in notation
-    order."""
-    spread = (
-        _SPREAD_C[hand & 0x1FFF]
-        | _SPREAD_D[hand >> 13 & 0x1FFF]
-        | _SPREAD_H[hand >> 26 & 0x1FFF]
-        | _SPREAD_S[hand >> 39 & 0x1FFF]
-    )
-    if hand >> 104:
-        spread |= _JOKER_TEXT_BIT
-    if forbidden >= 0:
-        spread &= ~_TEXT_BIT[forbidden]
-    return [
-        *_CHUNK0[spread & 2047],
-        *_CHUNK1[spread >> 11 & 2047],
-        *_CHUNK2[spread >> 22 & 2047],
-        *_CHUNK3[spread >> 33 & 2047],
-        *_CHUNK4[spread >> 44],
-    ]
-
-
 def take(card: int, nth: int = 1) -> Take:
     found = _TAKES.get((card, nth))
     if found is None:
@@ -275,38 +219,17 @@ def layoff(card: int, face: int, meld_number: int) -> Layoff:
     return found
 
 
-_MELD_LAYOFFS: dict[int, tuple[tuple[int, Layoff, Layoff], ...]] = {}
+MELD_LAYOFFS: dict[int, tuple[tuple[int, Layoff, Layoff], ...]] = {}
 
 
 def meld_layoffs(shape: int, number: int) -> tuple[tuple[int, Layoff, Layoff], ...]:
     """For meld ``number`` of ``shape``: each face that extends it, with the lay-off of that
     card and of a joker declared as it."""
     key = number << 24 | shape
-    found = _MELD_LAYOFFS.get(key)
+    found = MELD_LAYOFFS.get(key)
     if found is None:
         found = tuple((f, layoff(f, f, number), layoff(JOKER, f, number)) for f in OPEN[shape])
-        _MELD_LAYOFFS[key] = found
-    return found
-
-
-def table_layoffs(table: Table, hand: int) -> list[Layoff]:
-    """Every lay-off of a card of ``hand`` (a multiset int) on ``table``, in notation order."""
-    faces = table.open & hand
-    found: list[Layoff] = []
-    if hand >> 104:  # a joker may be declared as any face that extends a meld
-        for number, s in enumerate(table.shapes, 1):
-            for f, natural, joker in _MELD_LAYOFFS.get(number << 24 | s) or meld_layoffs(s, number):
-                if faces >> f & 1:
-                    found.append(natural)
-                found.append(joker)
-    elif faces:
-        for number, s in enumerate(table.shapes, 1):
-            if OPEN_MASK[s] & faces:
-                for f, natural, _ in _MELD_LAYOFFS.get(number << 24 | s) or meld_layoffs(s, number):
-                    if faces >> f & 1:
-                        found.append(natural)
-    if len(found) > 1:
-        found.sort(key=_TEXT)
+        MELD_LAYOFFS[key] = found
     return found
 
 

@@ -34,10 +34,8 @@ from cardtable.games.rummy.actions import (
     Pass,
     Rummy,
     Take,
-    discards,
     parse,
     rummy,
-    table_layoffs,
     take_at,
 )
 from cardtable.games.rummy.explain import explain
@@ -49,6 +47,7 @@ from cardtable.games.rummy.finishing import (
     placed,
     without,
 )
+from cardtable.games.rummy.listing import discards, table_layoffs
 from cardtable.games.rummy.melds import NEIGHBOURS, hand_melds, meld3, meld3_with, rummy_open
 from cardtable.games.rummy.scoring import hand_points, placed_points
 from cardtable.games.rummy.shapes import EXTEND, OPEN_MASK, open_mask
@@ -93,8 +92,6 @@ _END: Final = END
 _PASS: Final = PASS
 _TAKE_TOP: Final = TAKE_TOP
 _DISCARDS: Final = DISCARDS
-_discards: Final = discards
-_table_layoffs: Final = table_layoffs
 _take_at: Final = take_at
 _rummy: Final = rummy
 
@@ -296,13 +293,13 @@ class RummyRules(Rules[RummyState]):
         if required:  # R5-7: no discard before the required cards are placed
             acts = []
         elif n >= 2:
-            acts = _discards(hand, forbidden)
+            acts = discards(hand, forbidden)
         else:
             x = only_card(hand)
             acts = [_DISCARDS[x]] if self._may_discard_last(st, x) else []
         opens = table.open
         if opens and (opens & hand or hand >> 104):
-            found = _table_layoffs(table, hand)
+            found = table_layoffs(table, hand)
             if n == 1:  # going out (QC-6)
                 if not self.variant.out_needs_meld or self._own(st, t):
                     acts += found
