@@ -19,15 +19,16 @@ from cardtable.core.match import Match
 GAMES = (("royal-casino", 2), ("buck-euchre", 4), ("rummy-500", 2), ("queen-city-rum", 2))
 
 
-def positions(game: str, players: int, count: int) -> list[Match]:
-    """``count`` positions of random play in a first hand, each with someone to move."""
+def positions(game: str, players: int, count: int, steps: int = 30) -> list[Match]:
+    """``count`` positions of random play in a first hand (up to ``steps`` actions in), each
+    with someone to move."""
     rng = random.Random(5)
     out: list[Match] = []
     seed = 0
     while len(out) < count:
         m = Match(game, players=players, seed=seed)
         seed += 1
-        for _ in range(rng.randrange(1, 30)):
+        for _ in range(rng.randrange(1, steps)):
             if m.is_over or m.hand_number > 1:
                 break
             m.play(rng.choice(m.legal_actions()))
@@ -36,10 +37,10 @@ def positions(game: str, players: int, count: int) -> list[Match]:
     return out
 
 
-def times(game: str, players: int, level: str, count: int) -> dict[str, float]:
+def times(game: str, players: int, level: str, count: int, steps: int = 30) -> dict[str, float]:
     cpu: list[float] = []
     wall: list[float] = []
-    for i, m in enumerate(positions(game, players, count)):
+    for i, m in enumerate(positions(game, players, count, steps)):
         bot = make_bot(game, level, seed=i)
         seat = m.to_move
         view, legal = m.view(seat), m.legal_actions()
@@ -63,12 +64,20 @@ def main() -> None:
     p.add_argument("--levels", default="expert")
     p.add_argument("--decisions", type=int, default=40)
     p.add_argument("--games", default=",".join(g for g, _ in GAMES))
+    p.add_argument(
+        "--steps",
+        type=int,
+        default=30,
+        help="random actions into the hand, at most (48 reach a two-player Royal Casino "
+        "hand's last deal)",
+    )
     a = p.parse_args()
     players = dict(GAMES)
     for game in a.games.split(","):
         for level in a.levels.split(","):
             row = {"game": game, "level": level, "decisions": a.decisions}
-            print(json.dumps(row | times(game, players[game], level, a.decisions)), flush=True)
+            timed = times(game, players[game], level, a.decisions, a.steps)
+            print(json.dumps(row | timed), flush=True)
 
 
 if __name__ == "__main__":

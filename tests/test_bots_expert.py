@@ -5,6 +5,7 @@ view does not fix the world or the exact search would take too long."""
 from __future__ import annotations
 
 import json
+import pickle
 import random
 from typing import Any
 
@@ -149,3 +150,14 @@ def test_elsewhere_the_search_chooses() -> None:
     starved = ExpertBot(search_bot(GAME, 40, seed=3), KNOWS, node_limit=0)
     starved.choose(late.view(seat), late.legal_actions())
     assert starved.solved == 0
+
+
+def test_the_expert_crosses_to_a_search_process() -> None:
+    """The card room pickles a bot to its search processes and back (server/workers.py)."""
+    (m,) = last_deals(1)
+    seat = m.to_move
+    assert seat is not None
+    bot = make_bot(GAME, "expert", seed=7)
+    copy = pickle.loads(pickle.dumps(bot))
+    legal = m.legal_actions()
+    assert str(copy.choose(m.view(seat), legal)) == str(bot.choose(m.view(seat), legal))
