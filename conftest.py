@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
+import traceback
 from collections.abc import Iterator
 from pathlib import Path
 from tempfile import TemporaryFile
@@ -37,9 +38,24 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
     result = yield
     closed = [name for name in ("stdout", "stderr") if getattr(sys, name).closed]
     if closed:
+        where = "".join(_closed_at.pop(id(getattr(sys, name)), "") for name in closed)
         _reopen_capture(item.config)
-        pytest.fail(f"{item.nodeid} closed sys.{' and sys.'.join(closed)}")
+        pytest.fail(f"{item.nodeid} closed sys.{' and sys.'.join(closed)}\n{where}")
     return result
+
+
+_closed_at: dict[int, str] = {}  # a capture file closed other than by pytest: the stack that did
+_close = EncodedFile.close
+
+
+def _close_noting_where(self: EncodedFile) -> None:
+    caller = sys._getframe(1).f_code.co_filename
+    if "_pytest" not in caller:
+        _closed_at[id(self)] = "".join(traceback.format_stack()[-13:-1])
+    _close(self)
+
+
+EncodedFile.close = _close_noting_where  # type: ignore[method-assign,assignment]
 
 
 def _reopen_capture(config: pytest.Config) -> None:

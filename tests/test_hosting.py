@@ -164,6 +164,9 @@ def run_serve(monkeypatch: pytest.MonkeyPatch, env: dict[str, str], *args: str) 
 
     made: list[uvicorn.Config] = []
     monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets: made.append(self.config))
+    # Uvicorn's logging set-up (dictConfig) closes every logging handler alive in the process,
+    # other tests' included; this test serves nothing, so it leaves the process's logging be.
+    monkeypatch.setattr(uvicorn.Config, "configure_logging", lambda self: None)
     result = CliRunner().invoke(cli, ["serve", *args], env=env)
     return result, made[0] if made else None
 
