@@ -140,6 +140,10 @@ def test_markup_is_text_and_the_talk_covers_no_card(room: Room, browser: Browser
             p.set_viewport_size(size)
             p.evaluate("() => window.scrollTo(0, 0)")
             support.wait_my_turn_or_over(p)
+            # the table at rest: a computer's card still sliding in (motion.js) is not the layout
+            p.wait_for_function(
+                "() => document.getAnimations().every((a) => a.playState !== 'running')"
+            )
             covered = p.evaluate(UNCOVERED, ".tray .rc-hand .card, .rc-table .table-cards > .card")
             assert covered and all(covered), (name, covered)
             doc_shot(p, f"talk-{name}-board")
