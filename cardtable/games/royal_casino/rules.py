@@ -21,7 +21,6 @@ from cardtable.games.royal_casino.table import (
     TableBuild,
     build_order,
     new_build,
-    new_state,
 )
 from cardtable.games.royal_casino.values import SPADE_MASK, table_sum
 from cardtable.games.royal_casino.views import (
@@ -154,7 +153,7 @@ class RoyalCasino(Rules[State]):
                     piles = _add(piles, last, left)
                     loose, builds = 0, ()
                 turn = -1
-        return new_state(
+        return State(
             state.dealer,
             turn,
             hands,

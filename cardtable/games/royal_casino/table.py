@@ -156,25 +156,6 @@ def new_build(value: int, cards: int, owner: int, multiple: bool) -> TableBuild:
     return TableBuild(value, cards, owner, multiple)
 
 
-def new_state(
-    dealer: int,
-    turn: int,
-    hands: tuple[int, ...],
-    loose: int,
-    builds: tuple[TableBuild, ...],
-    piles: tuple[int, ...],
-    sweeps: tuple[int, ...],
-    last_capture: int,
-    stock: tuple[int, ...],
-    near: tuple[int, ...],
-    captures: tuple[Taken, ...],
-) -> State:
-    """``State(...)``, as ``apply`` has always called it."""
-    return State(
-        dealer, turn, hands, loose, builds, piles, sweeps, last_capture, stock, near, captures
-    )
-
-
 def build_order(b: TableBuild) -> int:
     """Sort key of builds: their lowest card."""
     return b.cards & -b.cards
