@@ -84,6 +84,12 @@ def main() -> None:
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--backend", default="process")
     p.add_argument("--report", action="store_true", help="print what is done, play nothing")
+    p.add_argument(
+        "--fixed",
+        action="store_true",
+        help="play every game of the plan: the test is reported but stops nothing (a "
+        "fixed-length run's rate is unbiased, where a run stopped by its test is not)",
+    )
     a = p.parse_args()
     test = parse_sprt(a.sprt)
     plan = plan_tournament(a.game, a.bots.split(","), deals=a.deals, matches=a.matches, seed=a.seed)
@@ -96,7 +102,7 @@ def main() -> None:
     def decided(_: object) -> bool:
         state = report(log, test, time.perf_counter() - started)
         print(json.dumps(state), flush=True)
-        return state["verdict"] is not None
+        return state["verdict"] is not None and not a.fixed
 
     todo = log.todo()
     if not a.report and todo and not decided(None):
