@@ -13,11 +13,13 @@ from cardtable.core.game import JSON, Action
 from cardtable.core.match import Match
 from cardtable.games.rummy.views import names
 from cardtable.research.actions import Codec, Pending, RummyCodec, codec_for
-from cardtable.research.observations import Floats, layout, layout_of, view_tensor
+from cardtable.research.observations import Floats, layout, view_tensor
 from cardtable.research.rummy_tensor import GAMES, Plan
 
 Reward = Literal["points", "match"]
 Actions = Literal["tokens", "flat"]
+
+ONE = np.float32(1.0).tobytes()  # a chosen token's entry
 
 #: flat ids past the codec's tokens: room for the legal actions that take several tokens
 FLAT_EXTRA = 512
@@ -116,10 +118,10 @@ class TokenTable:
         self.players = self.match.players
         self.pending: Pending | None = None
         self._view: JSON | None = None
-        self._tensors: dict[int, Floats] = {}  # per seat, until the next action is played
+        self._tensors: dict[int, bytes] = {}  # per seat, until the next action is played
         self._plan = Plan(self.rules) if self.rules.game_id in GAMES else None
         self._rummy = self.codec if isinstance(self.codec, RummyCodec) else None
-        self._size = layout_of(self.rules).size
+        self._no_tokens = bytes(4 * self.tail)  # the chosen tokens' block, none chosen
         self._new_decision()
 
     def reset(self, seed: int) -> None:
@@ -165,27 +167,30 @@ class TokenTable:
             self._view = seat_view(self.match, seat)
         return self._view
 
-    def _tensor(self, seat: int) -> Floats:
-        """``seat``'s view tensor followed by an all-zero block for the chosen tokens, made once
-        per position and seat; the rummies' straight from the state (``rummy_tensor``)."""
+    def _view_bytes(self, seat: int) -> bytes:
+        """The float32 bytes of ``seat``'s view tensor, made once per position and seat; the
+        rummies' straight from the state (``rummy_tensor``)."""
         found = self._tensors.get(seat)
         if found is None:
-            tail = self.tail
             m = self.match
             if self._plan is not None:
-                found = self._plan.tensor(m.state, seat, m.scores, tail)
+                found = self._plan.view_bytes(m.state, seat, m.scores)
             else:
-                tensor = view_tensor(self.view(seat), self.rules)
-                found = np.concatenate([tensor, np.zeros(tail, np.float32)])
+                found = view_tensor(self.view(seat), self.rules).tobytes()
             self._tensors[seat] = found
         return found
 
     def observe(self, seat: int) -> Floats:
-        """The observation of ``seat``: a new array each time (the caller may keep it)."""
-        out = self._tensor(seat).copy()
-        if seat == self._mover:
-            mark_chosen(out, self._size, self.pending)
-        return out
+        """The observation of ``seat``: a new array each time (the caller may keep it), the
+        view's tensor then the chosen tokens' block, joined as bytes (one numpy call)."""
+        tail = self._no_tokens
+        pending = self.pending
+        if seat == self._mover and pending is not None and pending.prefix and self.tail:
+            chosen = bytearray(tail)
+            for t in pending.prefix:
+                chosen[4 * t : 4 * t + 4] = ONE
+            tail = bytes(chosen)
+        return np.frombuffer(bytearray().join((self._view_bytes(seat), tail)), np.float32)
 
     def mask(self, seat: int) -> np.ndarray[Any, np.dtype[np.int8]]:
         if self.pending is None or seat != self._mover:
@@ -272,6 +277,7 @@ class FlatTable(TokenTable):
         self.actions = "flat"
         self.num_actions = self.codec.num_actions + extra
         self.tail = 0
+        self._no_tokens = b""
         self.extra = extra
 
     def _new_decision(self) -> None:
