@@ -15,8 +15,6 @@ import random
 import time
 from typing import Any
 
-import numpy as np
-
 from cardtable.research.pettingzoo import env
 
 
@@ -33,7 +31,7 @@ def env_steps(game: str, players: int | None, seconds: float, seed: int = 1) -> 
         e.reset(seed=rng.randrange(2**32))
         while not e.terminations[e.agent_selection]:
             observation, _, _, _, _ = e.last()
-            legal = np.flatnonzero(observation["action_mask"])
+            legal = observation["action_mask"].nonzero()[0]  # the mask is flat
             e.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
         actions_before += e.table.match.action_count

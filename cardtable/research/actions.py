@@ -213,42 +213,47 @@ class Pending:
         if len(self.options) != len(legal):
             raise ValueError(f"two of the legal actions encode alike: {list(map(str, legal))}")
         self.prefix: tuple[int, ...] = ()
-        self._next: list[int] | None = None
+        self._following: set[int] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Pending:
         """Copies share the legal actions and their tokens (never changed after ``__init__``)."""
         return copy.copy(self)
 
-    def next_tokens(self) -> list[int]:
-        """The tokens that continue a legal action from the prefix, ascending."""
-        found = self._next
+    def following(self) -> set[int]:
+        """The tokens that continue a legal action from the prefix (what the mask and
+        ``push`` read: no order needed, made once per prefix)."""
+        found = self._following
         if found is None:
             n, prefix = len(self.prefix), self.prefix
             if n == 0:
-                found = sorted({seq[0] for seq in self.options})
+                found = {seq[0] for seq in self.options}
             else:
-                found = sorted({s[n] for s in self.options if s[:n] == prefix and len(s) > n})
-            self._next = found
+                found = {s[n] for s in self.options if s[:n] == prefix and len(s) > n}
+            self._following = found
         return found
+
+    def next_tokens(self) -> list[int]:
+        """The tokens that continue a legal action from the prefix, ascending."""
+        return sorted(self.following())
 
     def follow(self, prefix: tuple[int, ...]) -> None:
         """Continue from tokens already chosen (a copy of another decision's prefix)."""
         self.prefix = prefix
-        self._next = None
+        self._following = None
 
     def mask(self) -> np.ndarray[Any, np.dtype[np.int8]]:
         """A new 0/1 int8 array (filled as bytes: a few tokens are set, cheaper so)."""
         out = bytearray(self.codec.num_actions)
-        for t in self.next_tokens():
+        for t in self.following():
             out[t] = 1
         return np.frombuffer(out, np.int8)
 
     def push(self, token: int) -> Action | None:
-        if token not in self.next_tokens():
+        if token not in self.following():
             name = self.codec.names[token] if 0 <= token < self.codec.num_actions else token
             raise ValueError(f"token {token} ({name}) continues no legal action here")
         self.prefix = (*self.prefix, token)
-        self._next = None
+        self._following = None
         return self.options.get(self.prefix)
 
 

@@ -122,6 +122,8 @@ class TokenTable:
         self._plan = Plan(self.rules) if self.rules.game_id in GAMES else None
         self._rummy = self.codec if isinstance(self.codec, RummyCodec) else None
         self._no_tokens = bytes(4 * self.tail)  # the chosen tokens' block, none chosen
+        self._encoded_pile: tuple[int, ...] | None = None  # the pile ``_encode`` reads
+        self._encode: Callable[[Action], tuple[int, ...] | None] | None = None
         self._new_decision()
 
     def reset(self, seed: int) -> None:
@@ -146,8 +148,12 @@ class TokenTable:
         self._tensors = {}
         self.pending = None
         if seat is not None:
-            rummy = self._rummy
-            encode = None if rummy is None else rummy.pile_encoder(m.state.pile)
+            encode = None
+            if self._rummy is not None:
+                pile = m.state.pile
+                if pile is not self._encoded_pile:  # the pile changes about once a turn
+                    self._encoded_pile, self._encode = pile, self._rummy.pile_encoder(pile)
+                encode = self._encode
             self.pending = Pending(self.codec, m.legal_actions(), self._pile_view, encode)
 
     def _pile_view(self) -> JSON:
@@ -220,7 +226,7 @@ class TokenTable:
 
     def legal(self, token: int) -> bool:
         """Whether the mover's mask offers ``token``."""
-        return self.pending is not None and int(token) in self.pending.next_tokens()
+        return self.pending is not None and int(token) in self.pending.following()
 
     def step(self, token: int) -> list[float] | None:
         """Push one token for the seat to move; once it completes an action, play it. The
@@ -345,7 +351,7 @@ class LazyInfo(dict[str, Any]):
     is built for every step, and most agents never read it."""
 
     def __init__(self, make: Callable[[], dict[str, Any]]) -> None:
-        super().__init__()
+        # (dict's own __init__ has nothing to do: the dict is empty until first read)
         self._make: Callable[[], dict[str, Any]] | None = make
 
     def _fill(self) -> None:
