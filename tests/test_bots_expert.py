@@ -44,13 +44,17 @@ def last_deals(count: int, players: int = 2) -> list[Match]:
     return out
 
 
-def minimax(rules: Any, state: Any, side: int, scores: tuple[int, ...]) -> float:
-    """The plain minimax value for ``side``: no pruning, no table."""
+def minimax(
+    rules: Any, state: Any, side: int, scores: tuple[int, ...], utility: Any = KNOWS.hand_utility
+) -> float:
+    """The plain minimax value for ``side`` (any others one side against it): no pruning, no
+    table."""
     mover = rules.to_move(state)
     if mover is None:
-        return float(KNOWS.hand_utility(rules, rules.settle(state, scores), side))
+        return float(utility(rules, rules.settle(state, scores), side))
     values = [
-        minimax(rules, rules.apply(state, a), side, scores) for a in rules.legal_actions(state)
+        minimax(rules, rules.apply(state, a), side, scores, utility)
+        for a in rules.legal_actions(state)
     ]
     return max(values) if rules.side_of(mover) == side else min(values)
 

@@ -4,12 +4,15 @@ Where the seat's view leaves nothing hidden that a careful player cannot tell (t
 ``Endgame``: in two-player Royal Casino, the last deal of a hand), the one world the view
 allows is searched exactly to the end of the hand (``cardtable.bots.endgame``); elsewhere,
 or if that search would pass its node limit, the search bot chooses with the game's expert
-budget. Both read only the view: the world comes from the game's sampler of the view, as
-every world of the search does.
+budget. Where the game has a ``SampledEndgame`` (Buck Euchre's card play), each of a few
+worlds drawn by the game's sampler is searched exactly and the action with the best mean value
+over them is chosen (perfect-information Monte Carlo with exact solving). All read only the
+view: every world comes from the game's sampler of the view, as every world of the search does.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
@@ -50,7 +53,45 @@ class ExpertBot:
                 if str(action) == notation:
                     self.solved += 1
                     return action
+        if (sampled := self.knowledge.sampled_endgame) is not None and sampled.applies(
+            view["state"]
+        ):
+            try:
+                return self.solve_worlds(view, legal)
+            except TooLarge:
+                pass
         return self.search.choose(view, legal)
+
+    def solve_worlds(self, view: View, legal: Sequence[Action]) -> Action:
+        """The action with the best mean exact value over the game's ``SampledEndgame.worlds``
+        sampled worlds (the first in ``legal`` on a tie). Raises ``TooLarge`` if one world's
+        search passes the node limit."""
+        sampled = self.knowledge.sampled_endgame
+        assert sampled is not None
+        values = self.world_values(view, legal, sampled.worlds)
+        best = max(range(len(legal)), key=lambda i: (values[i], -i))
+        self.solved += 1
+        return legal[best]
+
+    def world_values(self, view: View, legal: Sequence[Action], worlds: int) -> list[float]:
+        """Each legal action's mean exact value, with best play by all after it (the others
+        as one side against the seat), over ``worlds`` worlds of the game's sampler."""
+        sampled = self.knowledge.sampled_endgame
+        assert sampled is not None
+        rules = rules_for(view)
+        seat = own_seat(view)
+        state = view["state"]
+        sample = self.knowledge.sampler(rules, state, seat, self.search.rng)
+        utility = self.knowledge.decision_utility(state)
+        scores = tuple(view["scores"])
+        totals = [0.0] * len(legal)
+        for _ in range(worlds):
+            world = sample()
+            solver = Solver(rules, rules.side_of(seat), scores, utility, sampled.key,
+                            order=self.knowledge.playout, node_limit=self.node_limit)  # fmt: skip
+            for i, action in enumerate(legal):
+                totals[i] += solver.value(rules.apply(world, action), -math.inf, math.inf)
+        return [t / worlds for t in totals]
 
     def exact(self, view: View) -> Action | None:
         """The best action by the exact search, if the view fixes the world and the search

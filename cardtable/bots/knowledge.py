@@ -47,6 +47,20 @@ class Endgame:
     """A world's position for the transposition table."""
 
 
+@dataclass(frozen=True)
+class SampledEndgame:
+    """When the exact search may play each sampled world of a decision to the hand's end (the
+    view hides cards, but few enough are left that every world can be solved in time):
+    perfect-information Monte Carlo with exact solving instead of playouts."""
+
+    applies: Callable[[Any], bool]
+    """Whether the decision in a view's ``state`` is one to solve world by world."""
+    key: Key
+    """A world's position for the transposition table."""
+    worlds: int
+    """How many sampled worlds to solve a decision."""
+
+
 def random_policy(rules: Rules[Any], state: Any, rng: random.Random) -> Action:
     """Uniformly random play: the policy of a game with no heuristic."""
     return rng.choice(rules.legal_actions(state))
@@ -101,6 +115,8 @@ class GameBots:
 
     endgame: Endgame | None = None
     """The exact search of the hand's end, for the ``expert`` level (None: the game has none)."""
+    sampled_endgame: SampledEndgame | None = None
+    """The exact search of each sampled world, for the ``expert`` level (None: none)."""
 
     def ranks_by_chance(self, view: StateView) -> bool:
         """Whether the search ranks the decision in ``view`` (a view's ``state``) by the chance

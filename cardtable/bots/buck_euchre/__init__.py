@@ -4,6 +4,7 @@
   heuristic bot plays and the search's playouts and card reading use;
 - ``bids``: reading the bids as evidence about the unseen cards (BE-5 … BE-8);
 - ``worlds``: the search's sampler of worlds, reading the card play too (BE-10);
+- ``endgame``: the ``expert`` level's exact card play in each sampled world (BE-10);
 - ``measures``: what the search ranks decisions by, and its calibrated constants.
 """
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cardtable.bots.buck_euchre import bids, measures
+from cardtable.bots.buck_euchre import bids, endgame, measures
 from cardtable.bots.buck_euchre.worlds import playout_worlds
 from cardtable.bots.heuristic.buck_euchre import HeuristicBot, playout
 from cardtable.bots.knowledge import GameBots
@@ -34,4 +35,5 @@ BOTS = GameBots(
     match_chance=measures.match_chance,
     chance_decisions=measures.chance_decisions,
     estimate_shift=measures.estimate_shift,
+    sampled_endgame=endgame.SAMPLED,
 )
