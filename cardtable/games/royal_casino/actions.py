@@ -5,8 +5,9 @@ included whole) · ``build 2h: 4c 6d =12`` (the played card, then every table ca
 build, then its value). Table cards are a mask, so they are always printed in canonical order
 and two groupings of the same cards are one action. Each action keeps its text, computed once,
 because the legal list is sorted by it, and the move generator takes its plays from
-``TRAILS``, ``capture_of`` and ``build_of``, which make each play once: the same plays recur
-from position to position, and making one (its text above all) costs more than finding it.
+``TRAILS`` and from ``interned.capture_of`` and ``build_of``, which make each play once: the
+same plays recur from position to position, and making one (its text above all) costs more
+than finding it.
 """
 
 from __future__ import annotations
@@ -14,25 +15,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from cardtable.core.cards import CARD_NAMES, JOKER, cards_of, mask_of, parse_cards
+from cardtable.core.cards import CARD_NAMES, JOKER, mask_of, parse_cards
 from cardtable.core.errors import NotationError
 from cardtable.core.frozen import unfrozen_twin
 from cardtable.core.game import Action
-from cardtable.games.royal_casino.memo import make_room
-
-_INTERNED_LIMIT = 1 << 17  # plays (and texts) kept of each kind (see ``memo``)
-
-
-_texts: dict[int, str] = {}
-
-
-def mask_text(mask: int) -> str:
-    """Cards of a mask as canonical text (memoised: the same sets of table cards recur)."""
-    text = _texts.get(mask)
-    if text is None:
-        make_room(_texts, _INTERNED_LIMIT)
-        text = _texts[mask] = " ".join([CARD_NAMES[c] for c in cards_of(mask)])
-    return text
+from cardtable.games.royal_casino.texts import mask_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,34 +140,10 @@ def _played_and_table(part: str, text: str) -> tuple[int, int]:
 #: RC-15: the trail of each card.
 TRAILS: tuple[Trail, ...] = tuple(Trail(c) for c in range(52))
 
-#: The captures and builds made so far, under the keys ``capture_of`` and ``build_of`` give
-#: them: the move generator looks a play up here and makes only the new ones.
+#: The captures and builds made so far, under the keys ``interned.capture_of`` and
+#: ``interned.build_of`` give them: the move generator looks a play up here and makes only the
+#: new ones (compiled, in ``interned``).
 CAPTURES: dict[int, Capture] = {}
 BUILDS: dict[int, Build] = {}
-_UnfrozenCapture = unfrozen_twin(Capture)
-_UnfrozenBuild = unfrozen_twin(Build)
-
-
-def capture_of(card: int, cards: int) -> Capture:
-    """The capture of ``cards`` by ``card``, made once: ``CAPTURES[cards << 6 | card]``."""
-    key = cards << 6 | card
-    found = CAPTURES.get(key)
-    if found is None:
-        make_room(CAPTURES, _INTERNED_LIMIT)
-        text = f"capture {CARD_NAMES[card]}: {mask_text(cards)}"  # as Capture(card, cards)
-        found = CAPTURES[key] = _UnfrozenCapture(card, cards, text)
-        found.__class__ = Capture
-    return found
-
-
-def build_of(card: int, cards: int, value: int) -> Build:
-    """The build of ``card`` with ``cards`` worth ``value`` (2 … 14), made once:
-    ``BUILDS[(cards << 6 | card) << 4 | value]``."""
-    key = (cards << 6 | card) << 4 | value
-    found = BUILDS.get(key)
-    if found is None:
-        make_room(BUILDS, _INTERNED_LIMIT)
-        text = f"build {CARD_NAMES[card]}: {mask_text(cards)} ={value}"  # as Build(…)
-        found = BUILDS[key] = _UnfrozenBuild(card, cards, value, text)
-        found.__class__ = Build
-    return found
+UnfrozenCapture = unfrozen_twin(Capture)
+UnfrozenBuild = unfrozen_twin(Build)

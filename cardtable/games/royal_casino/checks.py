@@ -6,10 +6,11 @@ from __future__ import annotations
 from cardtable.core.cards import CARD_NAMES
 from cardtable.core.errors import IllegalActionError
 from cardtable.games.reasons import refusal
-from cardtable.games.royal_casino.actions import Build, Capture, Play, Trail, mask_text
+from cardtable.games.royal_casino.actions import Build, Capture, Play, Trail
 from cardtable.games.royal_casino.groups import group_unions, subsets_by_sum
 from cardtable.games.royal_casino.moves import sides_of
 from cardtable.games.royal_casino.table import State, TableBuild
+from cardtable.games.royal_casino.texts import mask_text
 from cardtable.games.royal_casino.values import (
     HAND_VALUES,
     MAX_VALUE,

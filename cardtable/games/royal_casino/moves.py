@@ -32,13 +32,7 @@ from operator import attrgetter
 from typing import Final
 
 from cardtable.core.game import Action
-from cardtable.games.royal_casino.actions import (
-    BUILDS,
-    CAPTURES,
-    TRAILS,
-    build_of,
-    capture_of,
-)
+from cardtable.games.royal_casino.actions import BUILDS, CAPTURES, TRAILS
 from cardtable.games.royal_casino.groups import (
     ALL_CARDS,
     CAPTURED,
@@ -59,6 +53,7 @@ from cardtable.games.royal_casino.groups import (
     taken,
     worth,
 )
+from cardtable.games.royal_casino.interned import build_of, capture_of
 from cardtable.games.royal_casino.table import State, TableBuild
 from cardtable.games.royal_casino.values import HAND_VALUES, MAX_VALUE, RANK_MASK
 
