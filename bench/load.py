@@ -11,7 +11,9 @@ With ``--nodes N`` (N > 1) the room runs as N nodes on a new PostgreSQL database
 afterwards; ``--postgres`` names the server), the clients spread over the nodes (most of them
 relayed to their table's node), and after ``--seconds`` one node is killed with SIGKILL: its
 clients reconnect to the next node with their tokens, and play goes on for ``--after``
-seconds. It prints the figures before and after the kill, the time until every client saw
+seconds. A client waits after a lost connection as the page does (``connection.js``: a
+random 0 to 0.25 s, then 0.5 s, 1 s, …), and a node that refuses the connection (the dead one)
+is passed over to the next at once, as a load balancer does. It prints the figures before and after the kill, the time until every client saw
 its table play again, and how many acknowledged actions are missing from the database (must
 be 0). The same load on one node with SQLite runs first, for comparison (``--no-compare``
 skips it). With ``--direct`` each node has an address of its own (``--public-url``): a client
@@ -51,6 +53,7 @@ ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"  # never anything else
 POSTGRES = "postgresql://postgres@127.0.0.1:5432/postgres"
 TOY = "toy-high-card"
+FIRST_RETRY = 0.25  # the page's longest first wait after a lost connection (connection.js)
 LONG_MATCH = {TOY: {"target": 99}, "buck-euchre": {"start": 60}, "royal-casino": {"target": 1000}}
 
 
@@ -206,11 +209,16 @@ async def client(
     node = first
     joined = False
     sent_to: list[str] = []
+    refused = 0  # nodes in a row that did not take the connection
+    retry = 0  # waits since the last connection that opened, as connection.js counts them
     while not stop.is_set():
         url = sent_to.pop() if sent_to else urls[node % len(urls)]
         sent_to.clear()
+        opened = False
         try:
             async with connect(url, max_size=2**20, open_timeout=30) as ws:
+                opened = True
+                refused = retry = 0
                 seq = 0
 
                 async def send(message: dict[str, Any]) -> None:
@@ -241,7 +249,16 @@ async def client(
             continue
         figures.reconnects += 1
         node += 1  # the next node (this one may be gone)
-        await asyncio.sleep(0.2)
+        if not opened:
+            refused += 1
+            if refused < len(urls):
+                continue  # as a load balancer passes a refused connection to the next node
+        # as the page waits (connection.js): a random 0 to FIRST_RETRY s, then 0.5 s, 1 s, …
+        await asyncio.sleep(
+            rng.random() * FIRST_RETRY if retry == 0 else min(10, 0.5 * 2 ** (retry - 1))
+        )
+        retry += 1
+        refused = 0
 
 
 async def read(

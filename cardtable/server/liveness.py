@@ -4,7 +4,7 @@ out a lease.
 Each node holds a session-level advisory lock keyed by its name, on a connection of its own,
 for as long as it runs. PostgreSQL releases that lock the moment the connection closes: a node
 killed (``kill -9``, a crash) has its sockets closed by its machine's kernel, and its lock is
-gone within milliseconds. The other nodes look at ``pg_locks`` a few times a second, so they
+gone within milliseconds. The other nodes look at ``pg_locks`` ten times a second, so they
 learn of the death at once and take the dead node's tables (``leases.acquire`` with ``dead``)
 rather than waiting for its leases to run out.
 
@@ -28,7 +28,7 @@ from typing import Any
 
 log = logging.getLogger("cardtable.server")
 
-WATCH_SECONDS = 0.25  # how often a node looks at the others' locks
+WATCH_SECONDS = 0.1  # how often a node looks at the others' locks (one small query)
 
 
 def lock_key(node: str) -> int:

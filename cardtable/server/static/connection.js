@@ -1,10 +1,15 @@
-// One WebSocket to the card room that comes back by itself: on a lost connection it waits
-// 0.5 s, 1 s, 2 s, … up to 10 s and opens a new one (the page then says hello again).
+// One WebSocket to the card room that comes back by itself: on a lost connection it opens a
+// new one after a moment (a random 0 to 0.25 s, so that the pages of a node that died do not
+// all come back in the same instant), then 0.5 s, 1 s, 2 s, … up to 10 s while none opens
+// (the page then says hello again).
 // Every message sent gets a growing seq (the server refuses a seq that does not grow).
 // A room whose nodes each have an address of their own may send the page to its table's node
 // (goTo): the next connection opens there at once; one lost after that opens at the room's.
 
 import { roomUrl } from "./api.js";
+
+// The longest first wait after a lost connection, in seconds (the wait is random below it).
+export const FIRST_RETRY = 0.25;
 
 export class Connection {
   constructor({ onOpen, onMessage, onDown }) {
@@ -40,7 +45,11 @@ export class Connection {
     });
     ws.addEventListener("close", () => {
       if (this.ws !== ws || this.stopped) return;
-      const delay = this.target ? 0 : Math.min(10, 0.5 * 2 ** this.retry);
+      const delay = this.target
+        ? 0
+        : this.retry === 0
+          ? Math.random() * FIRST_RETRY
+          : Math.min(10, 0.5 * 2 ** (this.retry - 1));
       this.retry += 1;
       this.onDown(delay);
       this.timer = setTimeout(() => this.open(), delay * 1000);
