@@ -11,14 +11,17 @@ With ``--nodes N`` (N > 1) the room runs as N nodes on a new PostgreSQL database
 afterwards; ``--postgres`` names the server), the clients spread over the nodes (most of them
 relayed to their table's node), and after ``--seconds`` one node is killed with SIGKILL: its
 clients reconnect to the next node with their tokens, and play goes on for ``--after``
-seconds. A client waits after a lost connection as the page does (``connection.js``: a
-random 0 to 0.25 s, then 0.5 s, 1 s, …), and a node that refuses the connection (the dead one)
-is passed over to the next at once, as a load balancer does. It prints the figures before and after the kill, the time until every client saw
-its table play again, and how many acknowledged actions are missing from the database (must
-be 0). The same load on one node with SQLite runs first, for comparison (``--no-compare``
-skips it). With ``--direct`` each node has an address of its own (``--public-url``): a client
-whose table another node serves is sent there (``table_moved`` with its address) and talks to
-it directly, instead of being relayed over the bus for every message.
+seconds (the clients relayed to the dead node through another are seated again by that node,
+their connections open, as the page's are). A client waits after a lost connection as the
+page does (``connection.js``: a random 0 to 0.25 s, then 0.5 s, 1 s, …), a node that refuses
+the connection (the dead one) is passed over to the next at once, as a load balancer does, and
+a welcome (seated again) ends the wait for an answer to a move. It prints the figures
+before and after the kill, the time until every client saw its table play again, and how many
+acknowledged actions are missing from the database (must be 0). The same load on one node
+with SQLite runs first, for comparison (``--no-compare`` skips it). With ``--direct`` each
+node has an address of its own (``--public-url``): a client whose table another node serves is
+sent there (``table_moved`` with its address) and talks to it directly, instead of being
+relayed over the bus for every message.
 
     .venv/bin/python bench/load.py --tables 50 --clients 200 --seconds 20
     .venv/bin/python bench/load.py --nodes 3 --tables 75 --clients 300 --seconds 60 --think 0.5
@@ -221,10 +224,11 @@ async def client(
                 refused = retry = 0
                 seq = 0
 
-                async def send(message: dict[str, Any]) -> None:
+                async def send(message: dict[str, Any]) -> int:
                     nonlocal seq
                     seq += 1
                     await ws.send(json.dumps({**message, "seq": seq}))
+                    return seq
 
                 hello: dict[str, Any] = {"type": "hello", "table": table.id}
                 if seat is not None:
@@ -274,7 +278,7 @@ async def read(
     sent_to: list[str],
 ) -> None:
     pending = False
-    pending_action = ""
+    played: dict[int, str] = {}  # seq -> the action sent with it, for its ack
     async for raw in ws:
         now = time.perf_counter()
         msg = json.loads(raw)
@@ -283,7 +287,9 @@ async def read(
             sent = table.sent.get(msg["version"])
             if sent is not None:
                 figures.acked.append(now - sent)
-            figures.acks.append((table.id, msg["version"], pending_action))
+            # by the ack's seq: a move sent just before a welcome (seated again) may be
+            # answered after one sent after it
+            figures.acks.append((table.id, msg["version"], played.pop(msg["seq"], "")))
             pending = False
             continue
         if kind == "error" and msg.get("url"):  # served at another node's address
@@ -291,6 +297,14 @@ async def read(
             continue
         if kind == "error":
             figures.errors.append(msg["code"])
+            pending = False
+            continue
+        if kind == "welcome":
+            # seated (again: its node joins it again after a failover, the connection kept):
+            # a move sent before is answered no more (it was lost with the dead node), and
+            # the state that follows says whose turn it is, as on the page. A move that
+            # crossed the welcome is answered, and the one made on the state after the
+            # welcome is then refused (stale_version), as a page's would be
             pending = False
             continue
         if kind != "state":
@@ -324,9 +338,8 @@ async def read(
         action = rng.choice(view["legal_actions"])
         table.sent[msg["version"] + 1] = time.perf_counter()
         pending = True
-        pending_action = action
         figures.actions += 1
-        await send({"type": "play", "action": action, "version": msg["version"]})
+        played[await send({"type": "play", "action": action, "version": msg["version"]})] = action
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -370,7 +383,9 @@ async def run(
         for table, _, _, watcher in jobs:
             if not table.over:
                 watcher.at_kill = watcher.version
-        print(f"one node killed; playing {args.after} s more", flush=True)
+        at = time.time()  # as the nodes' log lines show it, to read their times against
+        stamp = time.strftime("%H:%M:%S", time.localtime(at)) + f",{int(at % 1 * 1000):03d}"
+        print(f"one node killed at {stamp}; playing {args.after} s more", flush=True)
         await asyncio.sleep(args.after)
         waiting = sum(1 for t, _, _, w in jobs if w.at_kill is not None and not w.resumed)
         if waiting:
@@ -533,7 +548,8 @@ def report(
         if f.resumed:
             print(
                 f"kill -> each client sees its table play again: p50 "
-                f"{percentile(f.resumed, 0.5):.2f} s, max {max(f.resumed):.2f} s "
+                f"{percentile(f.resumed, 0.5):.2f} s, p90 {percentile(f.resumed, 0.9):.2f} s, "
+                f"max {max(f.resumed):.2f} s "
                 f"({len(f.resumed)} clients; {f.reconnects} reconnections, "
                 f"{f.sent} sent to their table's node)"
             )

@@ -8,9 +8,12 @@ goes back over the bus to the door, which sends it down the socket. Nothing abou
 decided at the door but the socket's own limits; every rule and every token is checked where
 the table is.
 
-When the table's node goes away, or the table moves, the door tells its clients so
+When the table moves, or its node stops answering, the door tells its clients so
 (``table_moved``) and closes their sockets: they connect again, with their tokens, and reach
-the table wherever it is served now.
+the table wherever it is served now. When the table's node is known dead (its liveness lock
+is gone), the door instead joins its clients again itself, with the hello each was seated
+with (``Relay.rejoin``): their sockets stay open, and the table's new node pushes them the
+state, so only the dead node's own clients have to connect again.
 """
 
 from __future__ import annotations
@@ -82,6 +85,7 @@ class Remote:
         self.id = table_id
         self.node = node
         self.connections: set[Connection] = set()
+        self.hellos: dict[str, p.Hello] = {}  # connection id -> the hello it was seated with
 
     def _send(self, conn: Connection, op: str, msg: p.ClientMessage | None = None) -> None:
         """A client's message to the table's node. No seat token goes over the bus: a hello
@@ -125,6 +129,7 @@ class Remote:
             self.relay.joining.pop(conn.id, None)
         if ok:
             conn.token_hash = None if hello.token is None else token_hash(hello.token)
+            self.hellos[conn.id] = hello
             return
         self.forget(conn)
         if ok is None:  # its node is gone: the client connects again, and finds the table
@@ -155,6 +160,7 @@ class Remote:
 
     def forget(self, conn: Connection) -> None:
         self.connections.discard(conn)
+        self.hellos.pop(conn.id, None)
         self.relay.doors.pop(conn.id, None)
         if conn.table is self:
             conn.table = None
@@ -174,6 +180,28 @@ class Remote:
     def move_out(self, conn: Connection, url: str | None = None) -> None:
         self.forget(conn)
         conn.move(url=url)
+
+    def died(self, rejoin: Rejoin) -> None:
+        """The table's node died: every seated client here is joined again where the table
+        is served next (``rejoin``), its socket left open; one still waiting to be seated is
+        answered now, and its join moves it."""
+        for conn in list(self.connections):
+            hello = self.hellos.get(conn.id)
+            waiting = self.relay.joining.get(conn.id)
+            if hello is None or (waiting is not None and not waiting.done()):
+                if waiting is not None and not waiting.done():
+                    waiting.set_result(None)
+                else:
+                    self.move_out(conn)
+                continue
+            self.forget(conn)
+            conn.table = self  # until seated again: what it sends meanwhile is lost with the
+            rejoin(conn, hello, self)  # node, as if sent just before it died
+
+
+# joins a door's client again, with the hello it was seated with, where the table its dead
+# node served (the ``Remote``, still the connection's table meanwhile) is served now
+Rejoin = Callable[[Connection, p.Hello, "Remote"], None]
 
 
 class Relay:
@@ -202,6 +230,7 @@ class Relay:
         self.clients: dict[tuple[str, str], RemoteConnection] = {}  # served here, by door
         self._last: dict[tuple[str, str], asyncio.Task[None]] = {}  # each client's in order
         self._heard: dict[str, float] = {}  # door -> when it last said it is there
+        self.rejoin: Rejoin | None = None  # set by the room: see ``gone``
         bus.on_gap = self.resync
 
     def remote(self, table_id: str, node: str) -> Remote:
@@ -353,10 +382,14 @@ class Relay:
         return {r.node for r in self.remotes.values()} | {door for door, _ in self.clients}
 
     def gone(self, node: str) -> None:
-        """``node`` died: the clients relayed to it join again (its tables are being taken
-        over), and those it relayed here are let go (their seats are away)."""
+        """``node`` died: the clients relayed to it are joined again by this door where its
+        tables are taken over (``rejoin``; without it they are told to connect again), and
+        those it relayed here are let go (their seats are away)."""
         for remote in [r for r in self.remotes.values() if r.node == node]:
-            remote.moved()
+            if self.rejoin is None:
+                remote.moved()
+            else:
+                remote.died(self.rejoin)
         for key, client in list(self.clients.items()):
             if key[0] == node:
                 del self.clients[key]

@@ -31,10 +31,12 @@ from cardtable.core.registry import rules_class
 from cardtable.server import addresses, clubs, events, host, leases, ratings, talk
 from cardtable.server.bus import Bus, make_bus
 from cardtable.server.config import ServerConfig
+from cardtable.server.connection import Connection
 from cardtable.server.limits import AddressBuckets, AddressCounts
 from cardtable.server.liveness import WATCH_SECONDS, Liveness, libpq_url
 from cardtable.server.names import Who
-from cardtable.server.protocol import Code
+from cardtable.server.protocol import Code, Hello
+from cardtable.server.rejoin import rejoin
 from cardtable.server.relay import Relay, Remote
 from cardtable.server.replay import ReplayError, replay_kept
 from cardtable.server.sealed import Seal, room_key
@@ -145,6 +147,7 @@ class Room:
         self.bus = make_bus(self.config.bus, self.config.db_url)
         if self.bus is not None:
             self.relay = Relay(self.bus, self.node, self._served, self._settled)
+            self.relay.rejoin = self._rejoin
             key = await self.store.run(room_key, self.store.store.engine)
             await self.bus.start(self.node, self.relay.deliver, Seal(key))
         url = libpq_url(self.config.db_url)
@@ -290,6 +293,7 @@ class Room:
     async def _take_from(self, node: str) -> None:
         """Take a dead node's unfinished tables, in an order of this node's own, so that the
         nodes left share them (each take is one conditional update: one node wins each)."""
+        began = asyncio.get_running_loop().time()
         table_ids: list[str] = await self._leases(leases.tables_of, node)
         random.shuffle(table_ids)
         # A few at once: while one table's log is read on the store's thread, another's
@@ -301,6 +305,20 @@ class Room:
                 await self._adopt(table_id)
 
         await asyncio.gather(*(adopt(table_id) for table_id in table_ids))
+        log.warning(  # how long a failover's take-over took, beside the death's line
+            "node %s's tables taken over: %d of %d here, in %.2f s",
+            node,
+            sum(1 for t in table_ids if self._served(t) is not None),
+            len(table_ids),
+            asyncio.get_running_loop().time() - began,
+        )
+
+    def _rejoin(self, conn: Connection, hello: Hello, dead: Remote) -> None:
+        """A client relayed here to a node that died is seated again where its table is
+        served next, its socket left open (``rejoin``)."""
+        task = asyncio.get_running_loop().create_task(rejoin(self, conn, hello, dead))
+        _background.add(task)
+        task.add_done_callback(_background.discard)
 
     async def _keep_leases(self) -> None:
         every = self.config.lease_seconds / 3
