@@ -165,3 +165,76 @@ def test_the_expert_crosses_to_a_search_process() -> None:
     copy = pickle.loads(pickle.dumps(bot))
     legal = m.legal_actions()
     assert str(copy.choose(m.view(seat), legal)) == str(bot.choose(m.view(seat), legal))
+
+
+def before_last_deals(count: int, most: int) -> list[Match]:
+    """Positions of a first hand's deal before the last (the stock holds the last deal's
+    eight cards, RC-3) with a choice to make, the seat holding at most ``most`` cards,
+    reached by heuristic players."""
+    out = []
+    for seed in range(200):
+        m = Match(GAME, players=2, seed=seed)
+        bots = [make_bot(GAME, "heuristic", seed * 4 + s) for s in range(2)]
+        while m.to_move is not None and m.hand_number == 1:
+            view = m.view(m.to_move)
+            state = view["state"]
+            legal = m.legal_actions()
+            if state["stock"] == 8 and len(state["hand"] or ()) <= most and len(legal) > 1:
+                out.append(m)
+                break
+            m.play(bots[m.to_move].choose(view, legal))
+        if len(out) == count:
+            break
+    return out
+
+
+def stock_mask(state: Any) -> int:
+    """The stock's cards as one mask (cards are bit numbers, as in the hands)."""
+    return sum(1 << card for card in state.stock)
+
+
+def test_the_deal_before_the_last_worlds_keep_the_view() -> None:
+    """Each world sampled in the deal before the last holds the seat's own hand and the table
+    as they are, and deals the other hand and the stock from the cards the seat cannot see
+    (RC-3, RC-24): the exact search plays worlds the view allows, never the real one read."""
+    sampled = KNOWS.sampled_endgame
+    assert sampled is not None
+    for m in before_last_deals(3, 3):
+        seat = m.to_move
+        assert seat is not None
+        view = m.view(seat)
+        assert sampled.applies(view["state"])
+        real = m.state
+        hidden = real.hands[1 - seat] | stock_mask(real)
+        draws = [KNOWS.sampler(m.rules, view["state"], seat, random.Random(i))() for i in range(8)]
+        for world in draws:
+            assert world.hands[seat] == real.hands[seat] and world.loose == real.loose
+            assert world.hands[1 - seat] | stock_mask(world) == hidden
+        assert len({w.hands[1 - seat] for w in draws}) > 1  # the other hand is a guess
+
+
+def test_the_deal_before_the_last_is_solved_world_by_world_from_the_view_alone() -> None:
+    """With at most three cards held in the deal before the last, the expert solves sampled
+    worlds; the view as plain JSON gives the same choice; with four the search chooses."""
+    for m in before_last_deals(2, 3):
+        seat = m.to_move
+        assert seat is not None
+        view = m.view(seat)
+        legal = m.legal_actions()
+        bot = make_bot(GAME, "expert", seed=3)
+        assert isinstance(bot, ExpertBot)
+        chosen = bot.choose(json.loads(json.dumps(view)), legal)
+        assert bot.solved == 1 and chosen in legal
+        assert str(make_bot(GAME, "expert", seed=3).choose(view, legal)) == str(chosen)
+    for m in before_last_deals(10, 4):
+        seat = m.to_move
+        assert seat is not None
+        view = m.view(seat)
+        if len(view["state"]["hand"]) == 4:
+            bot = ExpertBot(search_bot(GAME, 40, seed=3), KNOWS)
+            same = search_bot(GAME, 40, seed=3)
+            legal = m.legal_actions()
+            assert str(bot.choose(view, legal)) == str(same.choose(view, legal))
+            assert bot.solved == 0
+            return
+    raise AssertionError("no deal before the last began with a choice")

@@ -13,6 +13,7 @@ BOTS: dict[str, GameBots] = {
         heuristic=royal_casino.HeuristicBot,
         playout=royal_casino.playout,
         endgame=royal_casino_endgame.ENDGAME,
+        sampled_endgame=royal_casino_endgame.SAMPLED,
     ),
     "buck-euchre": buck_euchre.BOTS,
     "rummy-500": _RUMMY,
