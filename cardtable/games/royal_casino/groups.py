@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Final
 
 from cardtable.core.cards import ACE
+from cardtable.core.untracked import untrack
 from cardtable.games.royal_casino.memo import make_room
 from cardtable.games.royal_casino.values import (
     HAND_VALUES,
@@ -42,6 +43,7 @@ Masks = tuple[int, ...]
 Folded = tuple[int, tuple[int, ...], int, int, int, int]
 
 _ACES: Final = RANK_MASK[ACE]
+_untrack: Final = untrack  # a plain module's function, read as a C static
 _BIT_VALUE: Final = {1 << c: TABLE_VALUE[c] for c in range(52)}
 _NONE: Final[Masks] = (0,)
 _EMPTY: Final[Masks] = ()
@@ -242,6 +244,7 @@ _ANSWERS: Final[dict[Masks, Masks]] = {}
 
 def _remember(memo: dict[int, Masks], key: int, found: Masks) -> Masks:
     make_room(_ANSWERS, _MEMO_LIMIT)
+    _untrack(found)  # a tuple of ints: the memos stay untracked (``core.untracked``)
     found = memo[key] = _ANSWERS.setdefault(found, found)
     make_room(memo, _MEMO_LIMIT)
     return found

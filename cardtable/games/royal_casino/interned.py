@@ -1,12 +1,15 @@
 """The captures and builds the move generator meets, each made once (``actions``), compiled:
 in long runs of play most positions offer plays not seen before, and making them is then much
-of what listing the legal plays costs (docs/performance.md)."""
+of what listing the legal plays costs (docs/performance.md). Each is kept untracked by the
+cycle collector, in memos that stay untracked, so a full collection never walks them
+(``core.untracked``)."""
 
 from __future__ import annotations
 
 from typing import Any, Final
 
 from cardtable.core.cards import CARD_NAMES
+from cardtable.core.untracked import keep
 from cardtable.games.royal_casino.actions import (
     BUILDS,
     CAPTURES,
@@ -23,6 +26,7 @@ _CAPTURE: Final[Any] = Capture
 _BUILD: Final[Any] = Build
 _MAKE_CAPTURE: Final[Any] = UnfrozenCapture
 _MAKE_BUILD: Final[Any] = UnfrozenBuild
+_keep: Final = keep  # a plain module's function, read as a C static
 
 
 def capture_of(card: int, cards: int) -> Capture:
@@ -34,7 +38,7 @@ def capture_of(card: int, cards: int) -> Capture:
         text = "capture " + CARD_NAMES[card] + ": " + mask_text(cards)  # as Capture(card, cards)
         made: Any = _MAKE_CAPTURE(card, cards, text)
         made.__class__ = _CAPTURE
-        found = CAPTURES[key] = made
+        found = _keep(CAPTURES, key, made)  # out of the cycle collector's way (``untracked``)
     return found
 
 
@@ -48,5 +52,5 @@ def build_of(card: int, cards: int, value: int) -> Build:
         text = "build " + CARD_NAMES[card] + ": " + mask_text(cards) + " =" + str(value)
         made: Any = _MAKE_BUILD(card, cards, value, text)
         made.__class__ = _BUILD
-        found = BUILDS[key] = made
+        found = _keep(BUILDS, key, made)
     return found
