@@ -17,6 +17,7 @@ from cardtable.bots.catalog import bots_for
 from cardtable.bots.endgame import Solver, TooLarge
 from cardtable.bots.expert import ExpertBot
 from cardtable.bots.search import rules_for, search_bot
+from cardtable.core.cards import mask_of
 from cardtable.core.views import own_seat
 
 GAME = "royal-casino"
@@ -188,11 +189,6 @@ def before_last_deals(count: int, most: int) -> list[Match]:
     return out
 
 
-def stock_mask(state: Any) -> int:
-    """The stock's cards as one mask (cards are bit numbers, as in the hands)."""
-    return sum(1 << card for card in state.stock)
-
-
 def test_the_deal_before_the_last_worlds_keep_the_view() -> None:
     """Each world sampled in the deal before the last holds the seat's own hand and the table
     as they are, and deals the other hand and the stock from the cards the seat cannot see
@@ -205,11 +201,11 @@ def test_the_deal_before_the_last_worlds_keep_the_view() -> None:
         view = m.view(seat)
         assert sampled.applies(view["state"])
         real = m.state
-        hidden = real.hands[1 - seat] | stock_mask(real)
+        hidden = real.hands[1 - seat] | mask_of(real.stock)
         draws = [KNOWS.sampler(m.rules, view["state"], seat, random.Random(i))() for i in range(8)]
         for world in draws:
             assert world.hands[seat] == real.hands[seat] and world.loose == real.loose
-            assert world.hands[1 - seat] | stock_mask(world) == hidden
+            assert world.hands[1 - seat] | mask_of(world.stock) == hidden
         assert len({w.hands[1 - seat] for w in draws}) > 1  # the other hand is a guess
 
 

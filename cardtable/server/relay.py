@@ -186,13 +186,13 @@ class Remote:
         is served next (``rejoin``), its socket left open; one still waiting to be seated is
         answered now, and its join moves it."""
         for conn in list(self.connections):
-            hello = self.hellos.get(conn.id)
             waiting = self.relay.joining.get(conn.id)
-            if hello is None or (waiting is not None and not waiting.done()):
-                if waiting is not None and not waiting.done():
-                    waiting.set_result(None)
-                else:
-                    self.move_out(conn)
+            if waiting is not None and not waiting.done():
+                waiting.set_result(None)  # its join, answered, moves it
+                continue
+            hello = self.hellos.get(conn.id)
+            if hello is None:
+                self.move_out(conn)
                 continue
             self.forget(conn)
             conn.table = self  # until seated again: what it sends meanwhile is lost with the
