@@ -15,6 +15,8 @@ import math
 import random
 import statistics
 import time
+from collections.abc import Iterator
+from typing import Any
 
 from cardtable.bots import make_bot
 from cardtable.bots.catalog import bots_for
@@ -22,8 +24,23 @@ from cardtable.bots.endgame import Solver
 from cardtable.bots.expert import ExpertBot
 from cardtable.bots.search import rules_for
 from cardtable.core.match import Match
+from cardtable.core.views import View
 
 GAME = "royal-casino"
+
+
+def first_hand_decisions(seeds: range, stock: int) -> Iterator[tuple[int, int, View, list[Any]]]:
+    """Every decision with a choice in the first hands of two-player matches (one a seed) played
+    by heuristic players, where the stock holds ``stock`` cards: (seed, seat, view, legal)."""
+    for deal in seeds:
+        m = Match(GAME, players=2, seed=deal)
+        players = [make_bot(GAME, "heuristic", deal * 2 + s) for s in range(2)]
+        while m.to_move is not None and m.hand_number == 1:
+            seat = m.to_move
+            view, legal = m.view(seat), m.legal_actions()
+            if view["state"]["stock"] == stock and len(legal) > 1:
+                yield deal, seat, view, legal
+            m.play(players[seat].choose(view, legal))
 
 
 def main() -> None:
@@ -37,33 +54,26 @@ def main() -> None:
     search_ms: list[float] = []
     lost: list[float] = []
     lost_medium: list[float] = []
-    for deal in range(a.seed, a.seed + a.deals):
-        m = Match(GAME, players=2, seed=deal)
-        players = [make_bot(GAME, "heuristic", deal * 2 + s) for s in range(2)]
-        while m.to_move is not None and m.hand_number == 1:
-            seat = m.to_move
-            view, legal = m.view(seat), m.legal_actions()
-            if view["state"]["stock"] == 0 and len(legal) > 1:
-                expert = make_bot(GAME, "expert", seed=deal)
-                assert isinstance(expert, ExpertBot)
-                start = time.process_time()
-                exact = expert.choose(view, legal)
-                exact_ms.append((time.process_time() - start) * 1e3)
-                start = time.process_time()
-                searched = expert.search.choose(view, legal)
-                search_ms.append((time.process_time() - start) * 1e3)
-                medium = make_bot(GAME, "search:medium", seed=deal).choose(view, legal)
-                rules = rules_for(view)
-                world = knows.sampler(rules, view["state"], seat, random.Random(0))()
-                solver = Solver(rules, rules.side_of(seat), tuple(view["scores"]),
-                                knows.decision_utility(view["state"]), knows.endgame.key,
-                                node_limit=10**7)  # fmt: skip
-                best = solver.value(rules.apply(world, exact), -math.inf, math.inf)
-                other = solver.value(rules.apply(world, searched), -math.inf, math.inf)
-                lost.append(best - other)
-                worst = solver.value(rules.apply(world, medium), -math.inf, math.inf)
-                lost_medium.append(best - worst)
-            m.play(players[seat].choose(view, legal))
+    for deal, seat, view, legal in first_hand_decisions(range(a.seed, a.seed + a.deals), 0):
+        expert = make_bot(GAME, "expert", seed=deal)
+        assert isinstance(expert, ExpertBot)
+        start = time.process_time()
+        exact = expert.choose(view, legal)
+        exact_ms.append((time.process_time() - start) * 1e3)
+        start = time.process_time()
+        searched = expert.search.choose(view, legal)
+        search_ms.append((time.process_time() - start) * 1e3)
+        medium = make_bot(GAME, "search:medium", seed=deal).choose(view, legal)
+        rules = rules_for(view)
+        world = knows.sampler(rules, view["state"], seat, random.Random(0))()
+        solver = Solver(rules, rules.side_of(seat), tuple(view["scores"]),
+                        knows.decision_utility(view["state"]), knows.endgame.key,
+                        node_limit=10**7)  # fmt: skip
+        best = solver.value(rules.apply(world, exact), -math.inf, math.inf)
+        other = solver.value(rules.apply(world, searched), -math.inf, math.inf)
+        lost.append(best - other)
+        worst = solver.value(rules.apply(world, medium), -math.inf, math.inf)
+        lost_medium.append(best - worst)
     exact_ms.sort()
     differ = [x for x in lost if x > 1e-9]
     differ_medium = [x for x in lost_medium if x > 1e-9]

@@ -16,12 +16,11 @@ import statistics
 import time
 from collections import defaultdict
 
+from expert_endgame import GAME, first_hand_decisions  # heuristic play to the wanted deal
+
 from cardtable.bots import make_bot
 from cardtable.bots.expert import ExpertBot
 from cardtable.bots.royal_casino_endgame import DEAL
-from cardtable.core.match import Match
-
-GAME = "royal-casino"
 
 
 def main() -> None:
@@ -30,20 +29,12 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=9000)
     a = p.parse_args()
     cpu_ms: dict[int, list[float]] = defaultdict(list)
-    for deal in range(a.seed, a.seed + a.deals):
-        m = Match(GAME, players=2, seed=deal)
-        players = [make_bot(GAME, "heuristic", deal * 2 + s) for s in range(2)]
-        while m.to_move is not None and m.hand_number == 1:
-            seat = m.to_move
-            view, legal = m.view(seat), m.legal_actions()
-            state = view["state"]
-            if state["stock"] == 2 * DEAL and len(legal) > 1:
-                expert = make_bot(GAME, "expert", seed=deal)
-                assert isinstance(expert, ExpertBot)
-                start = time.process_time()
-                expert.solve_worlds(view, legal)
-                cpu_ms[len(state["hand"])].append((time.process_time() - start) * 1e3)
-            m.play(players[seat].choose(view, legal))
+    for deal, _, view, legal in first_hand_decisions(range(a.seed, a.seed + a.deals), 2 * DEAL):
+        expert = make_bot(GAME, "expert", seed=deal)
+        assert isinstance(expert, ExpertBot)
+        start = time.process_time()
+        expert.solve_worlds(view, legal)
+        cpu_ms[len(view["state"]["hand"])].append((time.process_time() - start) * 1e3)
     for held in sorted(cpu_ms):
         times = sorted(cpu_ms[held])
         print(json.dumps({"cards_held": held, "decisions": len(times),

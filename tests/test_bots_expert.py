@@ -16,33 +16,29 @@ from cardtable.bots import make_bot
 from cardtable.bots.catalog import bots_for
 from cardtable.bots.endgame import Solver, TooLarge
 from cardtable.bots.expert import ExpertBot
-from cardtable.bots.search import rules_for, search_bot
+from cardtable.bots.search import rules_for
 from cardtable.core.cards import mask_of
 from cardtable.core.views import own_seat
+from tests.support.expert import (
+    assert_solved_from_the_view,
+    assert_the_search_chooses,
+    heuristic_positions,
+)
 
 GAME = "royal-casino"
 KNOWS = bots_for(GAME)
 
 
 def last_deals(count: int, players: int = 2) -> list[Match]:
-    """Positions of a first hand's last deal (empty stock) reached by heuristic players, with
-    a choice to make."""
-    out = []
-    for seed in range(100):
-        m = Match(GAME, players=players, seed=seed)
-        bots = [make_bot(GAME, "heuristic", seed * 4 + s) for s in range(players)]
-        stop = seed % 4  # some way into the deal: 0 to 3 plays made
-        while m.to_move is not None and m.hand_number == 1:
-            view = m.view(m.to_move)
-            if view["state"]["stock"] == 0 and len(m.legal_actions()) > 1:
-                if stop == 0:
-                    out.append(m)
-                    break
-                stop -= 1
-            m.play(bots[m.to_move].choose(view, m.legal_actions()))
-        if len(out) == count:
-            break
-    return out
+    """Positions of a first hand's last deal (empty stock) with a choice to make, some way into
+    the deal (0 to 3 such positions passed over), reached by heuristic players."""
+    return heuristic_positions(
+        GAME,
+        count,
+        lambda state, legal: state["stock"] == 0 and len(legal) > 1,
+        players,
+        passes=lambda seed: seed % 4,
+    )
 
 
 def minimax(
@@ -141,20 +137,9 @@ def test_the_expert_reads_only_the_seats_view(monkeypatch: pytest.MonkeyPatch) -
 def test_elsewhere_the_search_chooses() -> None:
     """Before the last deal, and when the exact search would pass its node limit, the choice
     is the search's, the same as the search bot's with the same seed."""
-    m = Match(GAME, seed=4)
-    seat = m.to_move
-    assert seat is not None
-    bot = ExpertBot(search_bot(GAME, 40, seed=3), KNOWS)
-    same = search_bot(GAME, 40, seed=3)
-    assert str(bot.choose(m.view(seat), m.legal_actions())) == str(
-        same.choose(m.view(seat), m.legal_actions())
-    )
+    assert_the_search_chooses(GAME, Match(GAME, seed=4))
     (late,) = last_deals(1)
-    seat = late.to_move
-    assert seat is not None
-    starved = ExpertBot(search_bot(GAME, 40, seed=3), KNOWS, node_limit=0)
-    starved.choose(late.view(seat), late.legal_actions())
-    assert starved.solved == 0
+    assert_the_search_chooses(GAME, late, node_limit=0)
 
 
 def test_the_expert_crosses_to_a_search_process() -> None:
@@ -172,21 +157,14 @@ def before_last_deals(count: int, most: int) -> list[Match]:
     """Positions of a first hand's deal before the last (the stock holds the last deal's
     eight cards, RC-3) with a choice to make, the seat holding at most ``most`` cards,
     reached by heuristic players."""
-    out = []
-    for seed in range(200):
-        m = Match(GAME, players=2, seed=seed)
-        bots = [make_bot(GAME, "heuristic", seed * 4 + s) for s in range(2)]
-        while m.to_move is not None and m.hand_number == 1:
-            view = m.view(m.to_move)
-            state = view["state"]
-            legal = m.legal_actions()
-            if state["stock"] == 8 and len(state["hand"] or ()) <= most and len(legal) > 1:
-                out.append(m)
-                break
-            m.play(bots[m.to_move].choose(view, legal))
-        if len(out) == count:
-            break
-    return out
+    return heuristic_positions(
+        GAME,
+        count,
+        lambda state, legal: (
+            state["stock"] == 8 and len(state["hand"] or ()) <= most and len(legal) > 1
+        ),
+        players=2,
+    )
 
 
 def test_the_deal_before_the_last_worlds_keep_the_view() -> None:
@@ -213,24 +191,7 @@ def test_the_deal_before_the_last_is_solved_world_by_world_from_the_view_alone()
     """With at most three cards held in the deal before the last, the expert solves sampled
     worlds; the view as plain JSON gives the same choice; with four the search chooses."""
     for m in before_last_deals(2, 3):
-        seat = m.to_move
-        assert seat is not None
-        view = m.view(seat)
-        legal = m.legal_actions()
-        bot = make_bot(GAME, "expert", seed=3)
-        assert isinstance(bot, ExpertBot)
-        chosen = bot.choose(json.loads(json.dumps(view)), legal)
-        assert bot.solved == 1 and chosen in legal
-        assert str(make_bot(GAME, "expert", seed=3).choose(view, legal)) == str(chosen)
-    for m in before_last_deals(10, 4):
-        seat = m.to_move
-        assert seat is not None
-        view = m.view(seat)
-        if len(view["state"]["hand"]) == 4:
-            bot = ExpertBot(search_bot(GAME, 40, seed=3), KNOWS)
-            same = search_bot(GAME, 40, seed=3)
-            legal = m.legal_actions()
-            assert str(bot.choose(view, legal)) == str(same.choose(view, legal))
-            assert bot.solved == 0
-            return
-    raise AssertionError("no deal before the last began with a choice")
+        assert_solved_from_the_view(GAME, m)
+    four = [m for m in before_last_deals(10, 4) if len(m.view(m.to_move)["state"]["hand"]) == 4]
+    assert four, "no deal before the last began with a choice"
+    assert_the_search_chooses(GAME, four[0])

@@ -4,17 +4,19 @@ bot reads only the seat's view."""
 
 from __future__ import annotations
 
-import json
 import math
 import random
 
 from cardtable import Match
-from cardtable.bots import make_bot
 from cardtable.bots.buck_euchre.endgame import SOLVE_FROM
 from cardtable.bots.catalog import bots_for
 from cardtable.bots.endgame import Solver
-from cardtable.bots.expert import ExpertBot
-from cardtable.bots.search import rules_for, search_bot
+from cardtable.bots.search import rules_for
+from tests.support.expert import (
+    assert_solved_from_the_view,
+    assert_the_search_chooses,
+    heuristic_positions,
+)
 from tests.test_bots_expert import minimax
 
 GAME = "buck-euchre"
@@ -24,21 +26,14 @@ KNOWS = bots_for(GAME)
 def card_plays(count: int, most: int) -> list[Match]:
     """Card plays (BE-10) with a choice, the seat holding at most ``most`` cards, reached by
     heuristic players."""
-    out = []
-    for seed in range(200):
-        m = Match(GAME, players=4, seed=seed)
-        bots = [make_bot(GAME, "heuristic", seed * 4 + s) for s in range(4)]
-        while m.to_move is not None and m.hand_number == 1:
-            view = m.view(m.to_move)
-            legal = m.legal_actions()
-            state = view["state"]
-            if state["phase"] == "play" and len(state["hand"] or ()) <= most and len(legal) > 1:
-                out.append(m)
-                break
-            m.play(bots[m.to_move].choose(view, legal))
-        if len(out) == count:
-            break
-    return out
+    return heuristic_positions(
+        GAME,
+        count,
+        lambda state, legal: (
+            state["phase"] == "play" and len(state["hand"] or ()) <= most and len(legal) > 1
+        ),
+        players=4,
+    )
 
 
 def test_the_key_keeps_the_exact_value() -> None:
@@ -65,27 +60,12 @@ def test_the_card_play_is_solved_world_by_world_from_the_view_alone() -> None:
     """Late in the play the expert solves sampled worlds; the view as plain JSON (nothing of
     the engine rides along) gives the same choice."""
     for m in card_plays(3, SOLVE_FROM):
-        seat = m.to_move
-        assert seat is not None
-        view = m.view(seat)
-        legal = m.legal_actions()
-        bot = make_bot(GAME, "expert", seed=3)
-        assert isinstance(bot, ExpertBot)
-        chosen = bot.choose(json.loads(json.dumps(view)), legal)
-        assert bot.solved == 1 and chosen in legal
-        assert str(make_bot(GAME, "expert", seed=3).choose(view, legal)) == str(chosen)
+        assert_solved_from_the_view(GAME, m)
 
 
 def test_the_first_trick_is_left_to_the_search() -> None:
     """With five cards in hand the exact search is too slow for the decision's time: the
-    search chooses, as the 4,000-playout search bot with the same seed does."""
+    search chooses, as the search bot with the same seed does."""
     (m,) = card_plays(1, 5)
-    seat = m.to_move
-    assert seat is not None
-    view = m.view(seat)
-    if len(view["state"]["hand"]) <= SOLVE_FROM:
-        return
-    bot = ExpertBot(search_bot(GAME, 40, seed=3), KNOWS)
-    same = search_bot(GAME, 40, seed=3)
-    legal = m.legal_actions()
-    assert str(bot.choose(view, legal)) == str(same.choose(view, legal)) and bot.solved == 0
+    assert len(m.view(m.to_move)["state"]["hand"]) > SOLVE_FROM
+    assert_the_search_chooses(GAME, m)
