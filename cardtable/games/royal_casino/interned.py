@@ -18,10 +18,9 @@ from cardtable.games.royal_casino.actions import (
     UnfrozenBuild,
     UnfrozenCapture,
 )
-from cardtable.games.royal_casino.memo import make_room
+from cardtable.games.royal_casino.memo import INTERNED_LIMIT, make_room
 from cardtable.games.royal_casino.texts import mask_text
 
-_INTERNED_LIMIT: Final = 1 << 17  # plays kept of each kind (see ``memo``)
 _CAPTURE: Final[Any] = Capture
 _BUILD: Final[Any] = Build
 _MAKE_CAPTURE: Final[Any] = UnfrozenCapture
@@ -34,7 +33,7 @@ def capture_of(card: int, cards: int) -> Capture:
     key = cards << 6 | card
     found = CAPTURES.get(key)
     if found is None:
-        make_room(CAPTURES, _INTERNED_LIMIT)
+        make_room(CAPTURES, INTERNED_LIMIT)
         text = "capture " + CARD_NAMES[card] + ": " + mask_text(cards)  # as Capture(card, cards)
         made: Any = _MAKE_CAPTURE(card, cards, text)
         made.__class__ = _CAPTURE
@@ -48,7 +47,7 @@ def build_of(card: int, cards: int, value: int) -> Build:
     key = (cards << 6 | card) << 4 | value
     found = BUILDS.get(key)
     if found is None:
-        make_room(BUILDS, _INTERNED_LIMIT)
+        make_room(BUILDS, INTERNED_LIMIT)
         text = "build " + CARD_NAMES[card] + ": " + mask_text(cards) + " =" + str(value)
         made: Any = _MAKE_BUILD(card, cards, value, text)
         made.__class__ = _BUILD

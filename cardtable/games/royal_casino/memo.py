@@ -8,7 +8,10 @@ bookkeeping an LRU cache does on every hit, and a long search never grows withou
 from __future__ import annotations
 
 from itertools import islice
-from typing import Any
+from typing import Any, Final
+
+#: How many plays (``interned``) and table texts (``texts``) are kept, of each kind.
+INTERNED_LIMIT: Final = 1 << 17
 
 
 def make_room(memo: dict[Any, Any], limit: int) -> None:

@@ -11,11 +11,10 @@ from __future__ import annotations
 from typing import Final
 
 from cardtable.core.cards import CARD_NAMES
-from cardtable.games.royal_casino.memo import make_room
+from cardtable.games.royal_casino.memo import INTERNED_LIMIT, make_room
 
 _SUIT: Final = 13
 _LOW: Final = (1 << _SUIT) - 1
-_INTERNED_LIMIT: Final = 1 << 17  # texts kept (see ``memo``)
 
 #: Each suit's text of a pattern of its 13 cards (index: suit * 8192 + pattern), made when
 #: first needed; "" for a pattern not made yet or for no card.
@@ -48,6 +47,6 @@ def mask_text(mask: int) -> str:
             pattern = (mask >> (suit * _SUIT)) & _LOW
             if pattern:
                 parts.append(_suit_text(suit, pattern))
-        make_room(_texts, _INTERNED_LIMIT)
+        make_room(_texts, INTERNED_LIMIT)
         text = _texts[mask] = " ".join(parts)
     return text
