@@ -279,67 +279,91 @@ async def read(
 ) -> None:
     pending = False
     played: dict[int, str] = {}  # seq -> the action sent with it, for its ack
-    async for raw in ws:
-        now = time.perf_counter()
-        msg = json.loads(raw)
-        kind = msg["type"]
-        if kind == "ack":
-            sent = table.sent.get(msg["version"])
-            if sent is not None:
-                figures.acked.append(now - sent)
-            # by the ack's seq: a move sent just before a welcome (seated again) may be
-            # answered after one sent after it
-            figures.acks.append((table.id, msg["version"], played.pop(msg["seq"], "")))
-            pending = False
-            continue
-        if kind == "error" and msg.get("url"):  # served at another node's address
-            sent_to.append(msg["url"])
-            continue
-        if kind == "error":
-            figures.errors.append(msg["code"])
-            pending = False
-            continue
-        if kind == "welcome":
-            # seated (again: its node joins it again after a failover, the connection kept):
-            # a move sent before is answered no more (it was lost with the dead node), and
-            # the state that follows says whose turn it is, as on the page. A move that
-            # crossed the welcome is answered, and the one made on the state after the
-            # welcome is then refused (stale_version), as a page's would be
-            pending = False
-            continue
-        if kind != "state":
-            continue
-        watcher.version = max(watcher.version, msg["version"])
-        if watcher.at_kill is not None and not watcher.resumed and msg["version"] > watcher.at_kill:
-            watcher.resumed = True
-            assert figures.killed_at is not None
-            figures.resumed.append(now - figures.killed_at)
-        sent = table.sent.get(msg["version"])
-        if sent is not None:
-            kill = figures.killed_at
-            if kill is None or now < kill:
-                figures.delivered.append(now - sent)
-            elif sent >= kill:
-                figures.after.append(now - sent)
-            else:
-                figures.in_flight += 1
+    latest: dict[str, Any] = {}  # the newest state: the move is made on it, as a page's is
+    mover: asyncio.Task[None] | None = None
+
+    async def move_after(pause: float) -> None:
+        """The player's turn: after its pause, a move on the newest state, if it is still
+        this seat's turn (the client reads on meanwhile, as a page does)."""
+        nonlocal pending
+        if pause:
+            await asyncio.sleep(pause)
+        msg = latest
         view = msg["view"]
-        if view["is_over"]:
-            if not table.over:
-                figures.finished += 1
-            table.over = True
-            continue
-        if seat is None or view["to_move"] != seat or pending or stop.is_set():
-            continue
-        if msg["status"] != "running":
-            continue
-        if think:
-            await asyncio.sleep(think)
+        if (pending or stop.is_set() or view["is_over"] or view["to_move"] != seat
+                or msg["status"] != "running"):  # fmt: skip
+            return
         action = rng.choice(view["legal_actions"])
         table.sent[msg["version"] + 1] = time.perf_counter()
         pending = True
         figures.actions += 1
-        played[await send({"type": "play", "action": action, "version": msg["version"]})] = action
+        try:
+            seq = await send({"type": "play", "action": action, "version": msg["version"]})
+        except (OSError, WebSocketException):
+            return  # the connection ended meanwhile: the client connects again
+        played[seq] = action
+
+    try:
+        async for raw in ws:
+            now = time.perf_counter()
+            msg = json.loads(raw)
+            kind = msg["type"]
+            if kind == "ack":
+                sent = table.sent.get(msg["version"])
+                if sent is not None:
+                    figures.acked.append(now - sent)
+                # by the ack's seq: a move sent just before a welcome (seated again) may be
+                # answered after one sent after it
+                figures.acks.append((table.id, msg["version"], played.pop(msg["seq"], "")))
+                pending = False
+                continue
+            if kind == "error" and msg.get("url"):  # served at another node's address
+                sent_to.append(msg["url"])
+                continue
+            if kind == "error":
+                figures.errors.append(msg["code"])
+                pending = False
+                continue
+            if kind == "welcome":
+                # seated (again: its node joins it again after a failover, the connection
+                # kept): a move sent before is answered no more (it was lost with the dead
+                # node), and the state that follows says whose turn it is, as on the page. A
+                # move that crossed the welcome is answered, and the one made on the state
+                # after the welcome is then refused (stale_version), as a page's would be
+                pending = False
+                continue
+            if kind != "state":
+                continue
+            watcher.version = max(watcher.version, msg["version"])
+            if (watcher.at_kill is not None and not watcher.resumed
+                    and msg["version"] > watcher.at_kill):  # fmt: skip
+                watcher.resumed = True
+                assert figures.killed_at is not None
+                figures.resumed.append(now - figures.killed_at)
+            sent = table.sent.get(msg["version"])
+            if sent is not None:
+                kill = figures.killed_at
+                if kill is None or now < kill:
+                    figures.delivered.append(now - sent)
+                elif sent >= kill:
+                    figures.after.append(now - sent)
+                else:
+                    figures.in_flight += 1
+            view = msg["view"]
+            if view["is_over"]:
+                if not table.over:
+                    figures.finished += 1
+                table.over = True
+                continue
+            latest = msg
+            if seat is None or view["to_move"] != seat or pending or stop.is_set():
+                continue
+            if msg["status"] != "running" or (mover is not None and not mover.done()):
+                continue  # a move already waits for its player's pause: it takes this state
+            mover = asyncio.create_task(move_after(think))
+    finally:
+        if mover is not None:
+            mover.cancel()
 
 
 def percentile(values: list[float], q: float) -> float:
