@@ -15,6 +15,7 @@ import psycopg
 
 from tests.support.server import serving
 from tests.test_server_nodes import (
+    LEASE,
     NODE,
     Player,
     create,
@@ -85,3 +86,33 @@ def test_a_killed_nodes_tables_are_taken_at_once_not_after_the_lease(pg: str) ->
         assert summary_version(pg, person_table) >= version
         person.close()
     assert taken < QUICK and moved < QUICK and played < 2 * QUICK, (taken, moved, played)
+
+
+def test_a_relayed_person_follows_their_table_to_its_new_node(pg: str) -> None:  # noqa: F811
+    """Node a stalls (stopped, its connections open, so nobody sees it die) and its table's
+    lease runs out; another node takes the table. Node c, which relays a person to a, sees
+    the new holder in its round of the leases and seats them there on the same connection,
+    rather than telling them to connect again (``table_moved``); they play on."""
+    with (
+        serving(pg, "--node", "a", *NODE) as (proc_a, a),
+        serving(pg, "--node", "b", *NODE) as _,
+        serving(pg, "--node", "c", *NODE) as (_, c),
+    ):
+        created = create(a, ["human", "random"], target=60)
+        table, token = created["table"]["id"], created["tokens"]["0"]
+        person = Player(c, table, token)  # relayed by c to a
+        assert person.my_turn(0)
+        person.play_first_legal()
+        proc_a.send_signal(signal.SIGSTOP)
+        try:
+            wait_for("another node holds the table", 5 * float(LEASE),
+                     lambda: lease_of(pg, table)[0] != "a")  # fmt: skip
+            welcomed = welcome(person)
+            assert welcomed == "welcome", welcomed
+            person.recv_state()
+            assert person.my_turn(0)
+            version = person.play_first_legal()
+            assert lease_of(pg, table)[0] != "a" and summary_version(pg, table) >= version
+        finally:
+            proc_a.send_signal(signal.SIGCONT)
+        person.close()

@@ -182,9 +182,9 @@ class Remote:
         conn.move(url=url)
 
     def died(self, rejoin: Rejoin) -> None:
-        """The table's node died: every seated client here is joined again where the table
-        is served next (``rejoin``), its socket left open; one still waiting to be seated is
-        answered now, and its join moves it."""
+        """The table's node died or let the table go: every seated client here is joined
+        again where the table is served next (``rejoin``), its socket left open; one still
+        waiting to be seated is answered now, and its join moves it."""
         for conn in list(self.connections):
             waiting = self.relay.joining.get(conn.id)
             if waiting is not None and not waiting.done():
@@ -236,8 +236,8 @@ class Relay:
     def remote(self, table_id: str, node: str) -> Remote:
         found = self.remotes.get(table_id)
         if found is None or found.node != node:
-            if found is not None:
-                found.moved()
+            if found is not None:  # its clients follow the table to its node now
+                self.rehome(found)
             found = self.remotes[table_id] = Remote(self, table_id, node)
         return found
 
@@ -386,10 +386,7 @@ class Relay:
         tables are taken over (``rejoin``; without it they are told to connect again), and
         those it relayed here are let go (their seats are away)."""
         for remote in [r for r in self.remotes.values() if r.node == node]:
-            if self.rejoin is None:
-                remote.moved()
-            else:
-                remote.died(self.rejoin)
+            self.rehome(remote)
         for key, client in list(self.clients.items()):
             if key[0] == node:
                 del self.clients[key]
@@ -397,6 +394,15 @@ class Relay:
                     client.table.leave(client)
                 client.close()
         self._heard.pop(node, None)
+
+    def rehome(self, remote: Remote) -> None:
+        """``remote``'s node no longer serves its table (it died, or another node holds the
+        table's lease now): its clients are joined again wherever the table is served
+        (``rejoin``), their sockets kept; without a rejoin they are told to connect again."""
+        if self.rejoin is None:
+            remote.moved()
+        else:
+            remote.died(self.rejoin)
 
     def resync(self) -> None:
         """The bus lost messages (it went away, or a send failed): every client relayed from

@@ -357,7 +357,7 @@ class Room:
             for remote in remotes:
                 holder = held_by.get(remote.id)
                 if holder is None or holder.node != remote.node or not holder.live(at):
-                    remote.moved()
+                    self.relay.rehome(remote)  # seen here before the node's death, if it died
         for table_id in await self._leases(leases.orphans):
             if table_id not in self.tables:
                 await self._adopt(table_id)
