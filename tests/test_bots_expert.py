@@ -16,6 +16,7 @@ from cardtable.bots import make_bot
 from cardtable.bots.catalog import bots_for
 from cardtable.bots.endgame import Solver, TooLarge
 from cardtable.bots.expert import ExpertBot
+from cardtable.bots.royal_casino_endgame import DEAL
 from cardtable.bots.search import rules_for
 from cardtable.core.cards import mask_of
 from cardtable.core.views import own_seat
@@ -35,7 +36,7 @@ def last_deals(count: int, players: int = 2) -> list[Match]:
     return heuristic_positions(
         GAME,
         count,
-        lambda state, legal: state["stock"] == 0 and len(legal) > 1,
+        lambda state: state["stock"] == 0,
         players,
         passes=lambda seed: seed % 4,
     )
@@ -160,10 +161,9 @@ def before_last_deals(count: int, most: int) -> list[Match]:
     return heuristic_positions(
         GAME,
         count,
-        lambda state, legal: (
-            state["stock"] == 8 and len(state["hand"] or ()) <= most and len(legal) > 1
-        ),
+        lambda state: state["stock"] == 2 * DEAL,
         players=2,
+        most=most,
     )
 
 

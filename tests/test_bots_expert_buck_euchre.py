@@ -29,10 +29,9 @@ def card_plays(count: int, most: int) -> list[Match]:
     return heuristic_positions(
         GAME,
         count,
-        lambda state, legal: (
-            state["phase"] == "play" and len(state["hand"] or ()) <= most and len(legal) > 1
-        ),
+        lambda state: state["phase"] == "play",
         players=4,
+        most=most,
     )
 
 

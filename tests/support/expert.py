@@ -14,15 +14,20 @@ from cardtable.bots.catalog import bots_for
 from cardtable.bots.expert import ExpertBot
 from cardtable.bots.search import search_bot
 
-Wanted = Callable[[Mapping[str, Any], list[Any]], bool]
+Wanted = Callable[[Mapping[str, Any]], bool]
 
 
 def heuristic_positions(
-    game: str, count: int, wanted: Wanted, players: int, passes: Callable[[int], int] = lambda _: 0
+    game: str,
+    count: int,
+    wanted: Wanted,
+    players: int,
+    most: int | None = None,
+    passes: Callable[[int], int] = lambda _: 0,
 ) -> list[Match]:
     """Up to ``count`` positions of a first hand, one per seed, reached by heuristic players:
-    in each, the first position ``wanted`` (the state of the view to move, the legal actions)
-    after passing over ``passes(seed)`` such positions."""
+    in each, the first position with a choice to make whose view's state is ``wanted``, the
+    seat holding at most ``most`` cards, after passing over ``passes(seed)`` such positions."""
     out = []
     for seed in range(200):
         m = Match(game, players=players, seed=seed)
@@ -31,7 +36,9 @@ def heuristic_positions(
         while m.to_move is not None and m.hand_number == 1:
             view = m.view(m.to_move)
             legal = m.legal_actions()
-            if wanted(view["state"], legal):
+            state = view["state"]
+            held = len(state["hand"] or ())
+            if len(legal) > 1 and (most is None or held <= most) and wanted(state):
                 if skip == 0:
                     out.append(m)
                     break
