@@ -282,6 +282,12 @@ async def read(
     latest: dict[str, Any] = {}  # the newest state: the move is made on it, as a page's is
     mover: asyncio.Task[None] | None = None
 
+    def to_play(msg: dict[str, Any]) -> bool:
+        """Whether this seat is to move on the state ``msg`` and has no move awaiting its ack."""
+        view = msg["view"]
+        return (seat is not None and not view["is_over"] and view["to_move"] == seat
+                and msg["status"] == "running" and not pending and not stop.is_set())  # fmt: skip
+
     async def move_after(pause: float) -> None:
         """The player's turn: after its pause, a move on the newest state, if it is still
         this seat's turn (the client reads on meanwhile, as a page does)."""
@@ -289,10 +295,9 @@ async def read(
         if pause:
             await asyncio.sleep(pause)
         msg = latest
-        view = msg["view"]
-        if (pending or stop.is_set() or view["is_over"] or view["to_move"] != seat
-                or msg["status"] != "running"):  # fmt: skip
+        if not to_play(msg):
             return
+        view = msg["view"]
         action = rng.choice(view["legal_actions"])
         table.sent[msg["version"] + 1] = time.perf_counter()
         pending = True
@@ -356,11 +361,9 @@ async def read(
                 table.over = True
                 continue
             latest = msg
-            if seat is None or view["to_move"] != seat or pending or stop.is_set():
-                continue
-            if msg["status"] != "running" or (mover is not None and not mover.done()):
-                continue  # a move already waits for its player's pause: it takes this state
-            mover = asyncio.create_task(move_after(think))
+            # a move already waiting for its player's pause takes this state when it is made
+            if to_play(msg) and (mover is None or mover.done()):
+                mover = asyncio.create_task(move_after(think))
     finally:
         if mover is not None:
             mover.cancel()
