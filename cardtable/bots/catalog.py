@@ -5,8 +5,9 @@ from __future__ import annotations
 from cardtable.bots import buck_euchre, royal_casino_endgame
 from cardtable.bots.heuristic import royal_casino, rummy
 from cardtable.bots.knowledge import PLAIN, GameBots
+from cardtable.bots.rummy_reading import Reading
 
-_RUMMY = GameBots(heuristic=rummy.HeuristicBot, playout=rummy.playout)
+_RUMMY = GameBots(heuristic=rummy.HeuristicBot, playout=rummy.playout, reading=Reading)
 
 BOTS: dict[str, GameBots] = {
     "royal-casino": GameBots(

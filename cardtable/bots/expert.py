@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
 from cardtable.bots.catalog import bots_for
 from cardtable.bots.endgame import Solver, TooLarge
@@ -42,8 +43,22 @@ class ExpertBot:
         self.knowledge = knowledge
         self.node_limit = node_limit
         self.solved = 0  # decisions the exact search made (the rest the search made)
+        self.reading = None if knowledge.reading is None else knowledge.reading()
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        if self.reading is None:
+            return self._choose(view, legal)
+        worlds = self.reading.worlds(view)
+        if worlds is not None:
+            self.search.knowledge = replace(self.knowledge, worlds=worlds)
+        try:
+            action = self._choose(view, legal)
+        finally:
+            self.search.knowledge = self.knowledge
+        self.reading.chose(view, action)
+        return action
+
+    def _choose(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         exact = self.exact(view)

@@ -14,11 +14,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from cardtable.bots.base import Bot
 from cardtable.core.game import Action, Rules, Settlement
-from cardtable.core.views import StateView
+from cardtable.core.views import StateView, View
 
 # A playout policy picks an action in a sampled world (any seat); it may look at that world,
 # which holds only sampled cards.
@@ -34,6 +34,18 @@ Utility = Callable[[Rules[Any], Settlement, int], float]
 # What identifies a world's position for an exact search's transposition table: everything
 # the hand's outcome depends on (the order it was reached in left out).
 Key = Callable[[Any], Hashable]
+
+
+class Reading(Protocol):
+    """What one seat remembers of the others' play from one of its decisions to the next
+    (the ``expert`` level's; one per seat, from its views alone)."""
+
+    def worlds(self, view: View) -> Sampler | None:
+        """Read ``view`` (the seat's decision) and give the search's sampler of worlds with
+        what was read, or None to sample as the game's bundle does."""
+
+    def chose(self, view: View, action: Action) -> None:
+        """Remember the seat's own ``action``, chosen in ``view``."""
 
 
 @dataclass(frozen=True)
@@ -117,6 +129,8 @@ class GameBots:
     """The exact search of the hand's end, for the ``expert`` level (None: the game has none)."""
     sampled_endgame: SampledEndgame | None = None
     """The exact search of each sampled world, for the ``expert`` level (None: none)."""
+    reading: Callable[[], Reading] | None = None
+    """A seat's memory of the others' play, for the ``expert`` level (None: none)."""
 
     def ranks_by_chance(self, view: StateView) -> bool:
         """Whether the search ranks the decision in ``view`` (a view's ``state``) by the chance

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cardtable.core.cards import JOKER, parse_card
@@ -67,7 +68,17 @@ def _meld(view: MeldView) -> TableMeld:
     )
 
 
-def determinize(rules: RummyRules, view: RummyView, seat: int, rng: random.Random) -> RummyState:
+def determinize(
+    rules: RummyRules,
+    view: RummyView,
+    seat: int,
+    rng: random.Random,
+    leaning: Sequence[Sequence[float] | None] | None = None,
+) -> RummyState:
+    """A world for ``seat``'s view. ``leaning`` (None: every hidden card equally likely
+    anywhere) gives, per seat, a weight for each face (index 52: the joker) of a hidden card
+    being in that seat's hand rather than elsewhere (each above 0): its hidden cards are drawn by
+    weight without replacement (Efraimidis and Spirakis), the rest dealt as before."""
     n = rules.players
     phase = PHASE_NAMES.index(view["phase"])
     own = _cards(view["hand"] or [])
@@ -87,6 +98,13 @@ def determinize(rules: RummyRules, view: RummyView, seat: int, rng: random.Rando
             knowns.append(H.of(known[s]))
             continue
         extra = view["hand_sizes"][s] - len(known[s])
+        weights = None if leaning is None else leaning[s]
+        if weights is not None and extra > 0:
+            keys = [rng.random() ** (1.0 / weights[c]) for c in unknown]
+            chosen = set(sorted(range(len(unknown)), key=keys.__getitem__)[-extra:])
+            unknown = [c for i, c in enumerate(unknown) if i in chosen] + [
+                c for i, c in enumerate(unknown) if i not in chosen
+            ]
         hands.append(H.of(known[s] + unknown[:extra]))
         del unknown[:extra]
         knowns.append(H.of(known[s]))
