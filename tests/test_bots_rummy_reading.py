@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import pickle
 import random
+import sys
 from collections import Counter
+from pathlib import Path
 from typing import Any, cast
 
 import pytest
@@ -146,3 +148,14 @@ def test_the_expert_searches_the_read_worlds_and_carries_its_reading(game: str) 
     search.__class__ = SearchBot
     again = pickle.loads(pickle.dumps(bot))
     assert again.reading.discarded == bot.reading.discarded  # type: ignore[attr-defined]
+
+
+def test_the_counting_script_finds_a_discarded_rank_less_likely_in_the_other_hand() -> None:
+    """``bench/rummy_reading.py``, which counted ``ODDS``, counts from real play: in 30
+    heuristic hands a card of a rank the other discarded is less often in their hand."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    import rummy_reading as script  # a script of bench/, found by the line above
+
+    odds = script.count("rummy-500", range(90000, 90030), "heuristic")
+    holds, not_holds = odds["discarded rank"]
+    assert holds < 1 < not_holds

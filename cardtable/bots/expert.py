@@ -6,8 +6,11 @@ allows is searched exactly to the end of the hand (``cardtable.bots.endgame``); 
 or if that search would pass its node limit, the search bot chooses with the game's expert
 budget. Where the game has a ``SampledEndgame`` (Buck Euchre's card play), each of a few
 worlds drawn by the game's sampler is searched exactly and the action with the best mean value
-over them is chosen (perfect-information Monte Carlo with exact solving). All read only the
-view: every world comes from the game's sampler of the view, as every world of the search does.
+over them is chosen (perfect-information Monte Carlo with exact solving). Where the game has a
+``Reading`` (the two-player rummies), the bot remembers the others' play between its decisions
+and its search draws worlds that lean by it (``cardtable.bots.rummy_reading``). All read only
+the seat's views: every world comes from a sampler of the view, as every world of the search
+does.
 """
 
 from __future__ import annotations
