@@ -23,7 +23,6 @@ from collections.abc import Iterator
 
 from cardtable.bots import make_bot
 from cardtable.bots.rummy_reading import ODDS, RELATIONS, Reading, relations
-from cardtable.bots.search import rules_for
 from cardtable.core.cards import parse_card
 from cardtable.core.match import Match
 from cardtable.core.views import View, own_seat
@@ -41,7 +40,7 @@ def draws(game: str, seeds: range, level: str) -> Iterator[Sample]:
         while m.to_move is not None and m.hand_number == 1:
             seat = m.to_move
             view, legal = m.view(seat), m.legal_actions()
-            readings[seat].worlds(view)
+            readings[seat].observe(view)
             if view["state"]["phase"] == "draw":
                 yield view, readings[seat], *hidden(m, view, 1 - seat)
             action = players[seat].choose(view, legal)
@@ -50,15 +49,11 @@ def draws(game: str, seeds: range, level: str) -> Iterator[Sample]:
 
 
 def hidden(m: Match, view: View, other: int) -> tuple[Counter[int], Counter[int]]:
-    """The cards hidden from the seat of ``view``, and those of them in ``other``'s hand."""
-    state = view["state"]
-    seen = Counter(parse_card(c) for c in state["hand"] + state["discard_pile"])
-    for meld in state["melds"]:
-        seen.update(52 if c.startswith("Jo=") else parse_card(c) for c in meld["cards"])
-    known = Counter(parse_card(c) for c in state["known"][other])
-    unknown = Counter(rules_for(view).deck()) - seen - known
+    """The cards hidden from the seat of ``view`` (``Rules.hidden``), and those of them in
+    ``other``'s hand."""
+    known = Counter(parse_card(c) for c in view["state"]["known"][other])
     theirs = Counter(parse_card(c) for c in m.view(other)["state"]["hand"]) - known
-    return unknown, theirs
+    return Counter(m.rules.hidden(m.state, own_seat(view))), theirs
 
 
 def weights(view: View, reading: Reading) -> dict[int, float]:

@@ -111,7 +111,7 @@ class Reading:
 
     def leaning(self, view: View) -> list[list[float] | None] | None:
         """Per seat, each face's weight of being in that hand (None: no reading)."""
-        if view["players"] != 2 or not (self.discarded or self.left):
+        if not (self.discarded or self.left):  # nothing read (or more than two players)
             return None
         odds = ODDS[view["game"]]
         other = 1 - own_seat(view)
