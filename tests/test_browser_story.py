@@ -76,8 +76,16 @@ def test_a_hand_ends_with_a_summary_of_the_cards_left(room: Room, page: Page) ->
     left = page.locator("#hand-end .seat-left .card").count()
     assert left > 0 or "held no cards" in page.inner_text("#hand-end")
     assert page.locator("#hand-end table.sides tr[data-item='total']").count() == 1
-    page.wait_for_function("() => Number(document.querySelector('#area').dataset.version) > 0")
-    assert page.is_visible("#hand-end")  # it stays while the next hand is played
+    # it stays while the next hand is played: a later move is drawn and the summary is still up
+    # (polled on a timer: a busy machine's frames can lag far behind the bots' moves)
+    shown = int(page.get_attribute("#area", "data-version") or "0")
+    page.wait_for_function(
+        "(v) => Number(document.querySelector('#area').dataset.version) > v",
+        arg=shown,
+        polling=200,
+        timeout=120_000,
+    )
+    assert page.is_visible("#hand-end")
     page.click("#hand-end-close")
     assert page.is_hidden("#hand-end")
     page.reload()
