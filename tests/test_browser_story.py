@@ -16,6 +16,7 @@ from tests.support.browser import (
     legal_actions,
     version,
     wait_my_turn_or_over,
+    wait_new_version,
 )
 
 pytestmark = support.needs_chromium
@@ -77,14 +78,7 @@ def test_a_hand_ends_with_a_summary_of_the_cards_left(room: Room, page: Page) ->
     assert left > 0 or "held no cards" in page.inner_text("#hand-end")
     assert page.locator("#hand-end table.sides tr[data-item='total']").count() == 1
     # it stays while the next hand is played: a later move is drawn and the summary is still up
-    # (polled on a timer: a busy machine's frames can lag far behind the bots' moves)
-    shown = int(page.get_attribute("#area", "data-version") or "0")
-    page.wait_for_function(
-        "(v) => Number(document.querySelector('#area').dataset.version) > v",
-        arg=shown,
-        polling=200,
-        timeout=120_000,
-    )
+    wait_new_version(page, version(page), timeout=120)
     assert page.is_visible("#hand-end")
     page.click("#hand-end-close")
     assert page.is_hidden("#hand-end")

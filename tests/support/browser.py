@@ -183,9 +183,12 @@ def choose_by_click(p: Page) -> str:
 
 
 def wait_new_version(p: Page, before: int, timeout: float = 10) -> int:
+    """Wait until a state after ``before`` is drawn; polled on a timer, not on animation
+    frames, which a busy machine can hold back far behind the bots' moves."""
     p.wait_for_function(
         "(v) => Number(document.querySelector('#area').dataset.version) > v",
         arg=before,
+        polling=200,
         timeout=timeout * 1000,
     )
     return version(p)
