@@ -38,8 +38,6 @@ e = gymnasium.make("cardtable/BuckEuchre-v0", opponents="random")
 obs, info = e.reset(seed=1)
 assert e.observation_space.contains(obs), "observation outside its space"
 api_test(env("queen-city-rum"), num_cycles=20)
-from cardtable.bots.buck_euchre import bidding
-assert set(bidding.networks()) == set(bidding.OUTPUTS), "the learned bidding's weights"
 print("research ok", obs["observation"].shape)
 """
 

@@ -64,9 +64,6 @@ class ExpertBot:
     def _choose(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        learned = self.learned(view, legal)
-        if learned is not None:
-            return learned
         exact = self.exact(view)
         if exact is not None:
             notation = str(exact)
@@ -82,19 +79,6 @@ class ExpertBot:
             except TooLarge:
                 pass
         return self.search.choose(view, legal)
-
-    def learned(self, view: View, legal: Sequence[Action]) -> Action | None:
-        """Where the game has learned what actions are worth (``GameBots.learned_worth``) and
-        the search ranks by the match chance, the action whose search estimate plus learned
-        worth is highest: two estimates with different faults, averaged (None elsewhere)."""
-        worth = self.knowledge.learned_worth
-        if worth is None or not self.knowledge.ranks_by_chance(view["state"]):
-            return None
-        learned = worth(view)
-        if learned is None:
-            return None
-        estimates = self.search.analyse(view, legal)
-        return max(estimates, key=lambda e: e.value + learned[str(e.action)]).action
 
     def solve_worlds(self, view: View, legal: Sequence[Action]) -> Action:
         """The action with the best mean exact value over the game's ``SampledEndgame.worlds``

@@ -131,10 +131,6 @@ class GameBots:
     """The exact search of each sampled world, for the ``expert`` level (None: none)."""
     reading: Callable[[], Reading] | None = None
     """A seat's memory of the others' play, for the ``expert`` level (None: none)."""
-    learned_worth: Callable[[View], dict[str, float] | None] | None = None
-    """Each legal action's worth by what was learned from play, in the units of
-    ``match_chance``, by the action's text (None where nothing was learned); the ``expert``
-    level adds it to the search's estimate where the search ranks by the match chance."""
 
     def ranks_by_chance(self, view: StateView) -> bool:
         """Whether the search ranks the decision in ``view`` (a view's ``state``) by the chance

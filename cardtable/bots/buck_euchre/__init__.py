@@ -5,8 +5,6 @@
 - ``bids``: reading the bids as evidence about the unseen cards (BE-5 … BE-8);
 - ``worlds``: the search's sampler of worlds, reading the card play too (BE-10);
 - ``endgame``: the ``expert`` level's exact card play in each sampled world (BE-10);
-- ``bidding``: what bids are worth, learned from play (BE-5 … BE-8), which the ``expert``
-  level adds to its search's estimates;
 - ``measures``: what the search ranks decisions by, and its calibrated constants.
 """
 
@@ -15,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cardtable.bots.buck_euchre import bidding, bids, endgame, measures
+from cardtable.bots.buck_euchre import bids, endgame, measures
 from cardtable.bots.buck_euchre.worlds import playout_worlds
 from cardtable.bots.heuristic.buck_euchre import HeuristicBot, playout
 from cardtable.bots.knowledge import GameBots
@@ -38,5 +36,4 @@ BOTS = GameBots(
     chance_decisions=measures.chance_decisions,
     estimate_shift=measures.estimate_shift,
     sampled_endgame=endgame.SAMPLED,
-    learned_worth=bidding.values,
 )
