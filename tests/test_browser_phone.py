@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, Locator, Page, ViewportSize
 
 from tests.support import browser as support
 from tests.support.browser import Room, doc_shot, legal_actions, wait_my_turn_or_over
+from tests.support.layout import Table, positions, serve
 
 pytestmark = support.needs_chromium
 
@@ -79,6 +80,40 @@ def test_hand_and_controls_on_the_first_screen(room: Room, browser: Browser, gam
     finally:
         context.close()
     assert not errors, errors
+
+
+def test_a_guest_with_melds_on_the_table_keeps_the_first_screen(
+    room: Room, browser: Browser
+) -> None:
+    """A guest by seat link is offered "Your name at this table"; with two melds on the table
+    (a stacked Rummy 500 deal, tests/support/layout.py) the hand, the move buttons and the hint
+    still lie on the first screen of a short phone: the box heads the side panel, after the
+    tray, where above the board it once pushed the hint off the screen."""
+    table = Table("rummy-500", positions("rummy-500")["turn"]())
+    context = browser.new_context(viewport=SIZES["375x667"])
+    context.set_default_timeout(15_000)
+    p = context.new_page()
+    try:
+        serve(p, table)
+        p.goto(f"{room.base}/table/{table.id}#token=a-guest-link")
+        p.wait_for_selector("#guest-name")
+        p.wait_for_selector(f"#area[data-version='{table.match.action_count}'] .tray")
+        short: ViewportSize = {"width": 360, "height": 640}
+        for viewport in (SIZES["375x667"], short):
+            p.set_viewport_size(viewport)
+            p.evaluate("window.scrollTo(0, 0)")
+            assert outside(p, ".tray .cards .card") == [], viewport
+            several = several_moves(p)
+            if several is not None and not p.locator(".tray button.move").count():
+                several.click()
+            assert outside(p, ".tray .move-bar button.move, .tray #hint") == [], viewport
+            tray = p.locator(".tray").bounding_box()
+            box = p.locator("#guest-name").bounding_box()
+            assert tray is not None and box is not None
+            assert box["y"] >= tray["y"] + tray["height"], viewport  # after the tray
+            p.keyboard.press("Escape")
+    finally:
+        context.close()
 
 
 def test_the_lobby_at_each_size(room: Room, browser: Browser) -> None:

@@ -153,7 +153,9 @@ async function start() {
   setConn(t("table.connecting"), "connecting");
   page.guestName = token ? keptGuestName() : null; // a guest by link may name their seat
   page.conn.open();
-  offerGuestName(token, document.querySelector(".status-line"), (name) => {
+  // the box heads the side panel, not the board: on a phone it comes after the tray, so the
+  // board and the hand keep the first screen
+  offerGuestName(token, document.getElementById("scores"), (name) => {
     page.guestName = name;
     page.conn.reconnect(); // a new connection says hello with the name
   });
