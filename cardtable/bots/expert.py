@@ -99,7 +99,7 @@ class ExpertBot:
         rules = rules_for(view)
         seat = own_seat(view)
         state = view["state"]
-        sample = self.knowledge.sampler(rules, state, seat, self.search.rng)
+        sample = self.search.knowledge.sampler(rules, state, seat, self.search.rng)  # read
         utility = self.knowledge.decision_utility(state)
         scores = tuple(view["scores"])
         totals = [0.0] * len(legal)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardtable.bots.buck_euchre.bids import Bids, determinize
@@ -62,14 +62,20 @@ def past_plays(u: Unseen) -> list[tuple[int, BuckEuchreState, int, int]]:
 
 
 def playout_worlds(
-    rules: Rules[Any], view: BuckEuchreView, seat: int, rng: random.Random
+    rules: Rules[Any],
+    view: BuckEuchreView,
+    seat: int,
+    rng: random.Random,
+    off: Sequence[float] = (PLAYOUT_OFF_STRATEGY,) * SEATS,
 ) -> Callable[[], Any]:
     """The search's sampler of worlds for ``seat``'s view (the ``state`` part). Before the
     play, ``determinize`` of the bids (``bids``). In the play it also reads the
     cards the others have played, as a player reads a table of club players: it draws
-    ``PLAYOUT_READ_DRAWS`` worlds once, weighs each by the bids and by
-    ``PLAYOUT_OFF_STRATEGY`` for every past play the heuristic strategy would not have made
-    from that world's hand, and returns a sampler drawing among them by weight."""
+    ``PLAYOUT_READ_DRAWS`` worlds once, weighs each by the bids and, for every past play the
+    heuristic strategy would not have made from that world's hand, by that player's ``off``
+    (``PLAYOUT_OFF_STRATEGY`` unless the ``expert``'s reading of the match says the player
+    plays otherwise, ``reading.Reading``), and returns a sampler drawing among them by
+    weight."""
     unseen = Unseen(view, seat) if view["phase"] == "play" else None
     plays = past_plays(unseen) if unseen is not None else []
     if unseen is None or not plays:
@@ -81,7 +87,7 @@ def playout_worlds(
         weight = bids.likelihood(hands, discard) if bids else 1.0
         for who, then, pos, since in plays:
             if card_choice(then, who, hands[who] | since, discard) != pos:
-                weight *= PLAYOUT_OFF_STRATEGY
+                weight *= off[who]
         weights.append(weight)
     cumulative = list(itertools.accumulate(weights))
 
