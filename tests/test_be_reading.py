@@ -1,17 +1,21 @@
-"""The ``expert``'s reading of how each Buck Euchre player plays its cards over the match
-(``cardtable.bots.buck_euchre.reading``): counted from the seat's own views, checked against
-the engine's real states (BE-10), and a club player read as one."""
+"""The pilot reading of how each Buck Euchre player plays its cards over the match
+(``bench/be_reading.py``): counted from the seat's own views, checked against the engine's
+real states (BE-10), and a club player read as one."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from cardtable import Match
 from cardtable.bots import make_bot
-from cardtable.bots.buck_euchre.reading import Reading, choices
 from cardtable.bots.buck_euchre.worlds import PLAYOUT_OFF_STRATEGY
 from cardtable.bots.heuristic.buck_euchre import card_choice
 from cardtable.games.buck_euchre import LAYOUT, PLAYING, PLAYS, SEATS, BuckEuchreState, Table
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+from be_reading import Reading, choices  # a pilot of bench/, found by the line above
 
 GAME = "buck-euchre"
 

@@ -73,8 +73,8 @@ def playout_worlds(
     cards the others have played, as a player reads a table of club players: it draws
     ``PLAYOUT_READ_DRAWS`` worlds once, weighs each by the bids and, for every past play the
     heuristic strategy would not have made from that world's hand, by that player's ``off``
-    (``PLAYOUT_OFF_STRATEGY`` unless the ``expert``'s reading of the match says the player
-    plays otherwise, ``reading.Reading``), and returns a sampler drawing among them by
+    (``PLAYOUT_OFF_STRATEGY``, a club player's, unless a reading of the match gives another,
+    as the pilot of ``bench/be_reading.py`` does), and returns a sampler drawing among them by
     weight."""
     unseen = Unseen(view, seat) if view["phase"] == "play" else None
     plays = past_plays(unseen) if unseen is not None else []
