@@ -50,11 +50,8 @@ PRIOR_PLAYS = 10.0
 
 def choices(then: BuckEuchreState, hand: int) -> int:
     """How many cards of ``hand`` could be played in ``then`` (BE-10: follow the suit led)."""
-    trump = then.table.trump
-    if not then.trick:
-        return hand.bit_count()
-    follow = TABLES.follow[trump][TABLES.suit[trump][then.trick[0]]]
-    return (hand & follow or hand).bit_count()
+    led = then.trick[0] if then.trick else None
+    return TABLES.playable(hand, led, then.table.trump).bit_count()
 
 
 class Reading:

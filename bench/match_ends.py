@@ -16,13 +16,15 @@ import collections
 import json
 from pathlib import Path
 
+from paired import matches  # the same reading of a games file, cut lines left out
+
 START = 25  # BE-11: everyone starts at 25
 SET = 5  # BE-11: a player still in who fails is set 5
 
 
 def ends(path: Path) -> dict[str, float]:
     """The counts and rates of the module docstring for one games file."""
-    rows = [json.loads(line) for line in path.read_text().splitlines()[1:] if line.strip()]
+    _, rows = matches(path)
     out: collections.Counter[str] = collections.Counter()
     hands = 0
     mine = theirs = mine_set = theirs_set = 0.0

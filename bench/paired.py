@@ -23,18 +23,26 @@ from typing import Any
 Z95 = 1.96
 
 
-def first_bot_wins(path: Path) -> tuple[dict[str, Any], dict[int, tuple[int, bool]]]:
-    """The run's first line, and for each match its seed and whether the first bot won it."""
+def matches(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A run's first line and its matches' lines (a line cut short by a stop left out)."""
     lines = [line for line in path.read_text().splitlines() if line.strip()]
     head = json.loads(lines[0])
     if head.get("mode") != "matches":
         raise SystemExit(f"{path}: a run of whole matches is needed (Buck Euchre's --matches)")
-    won: dict[int, tuple[int, bool]] = {}
+    rows = []
     for line in lines[1:]:
         try:
-            row = json.loads(line)
+            rows.append(json.loads(line))
         except json.JSONDecodeError:
             continue  # a line cut short by a stop
+    return head, rows
+
+
+def first_bot_wins(path: Path) -> tuple[dict[str, Any], dict[int, tuple[int, bool]]]:
+    """The run's first line, and for each match its seed and whether the first bot won it."""
+    head, rows = matches(path)
+    won: dict[int, tuple[int, bool]] = {}
+    for row in rows:
         winner = row["winner"]
         won[row["index"]] = (row["seed"], winner is not None and row["sides"][winner] == 0)
     return head, won

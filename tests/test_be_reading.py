@@ -40,9 +40,12 @@ def play(levels: Sequence[str], seed: int, hands: int) -> tuple[Reading, list[in
     while not m.is_over and m.hand_number <= hands:
         seat = m.to_move
         assert seat is not None
-        action = bots[seat].choose(m.view(seat), m.legal_actions())
+        legal = m.legal_actions()
+        action = bots[seat].choose(m.view(seat), legal)
         state = m.state
-        if seat and state.phase == PLAYING and choices(state, state.hands[seat]) > 1:
+        if state.phase == PLAYING:  # the reading's count of choices is the engine's (BE-10)
+            assert choices(state, state.hands[seat]) == len(legal)
+        if seat and state.phase == PLAYING and len(legal) > 1:
             plays[seat] += 1
             agreed[seat] += action == PLAYS[LAYOUT[card_choice(hidden_discard(state), seat)]]
         m.play(action)
