@@ -93,13 +93,14 @@ class ExpertBot:
 
     def world_values(self, view: View, legal: Sequence[Action], worlds: int) -> list[float]:
         """Each legal action's mean exact value, with best play by all after it (the others
-        as one side against the seat), over ``worlds`` worlds of the game's sampler."""
+        as one side against the seat), over ``worlds`` worlds of the search's sampler (the
+        game's, or the one its ``Reading`` gave for this decision)."""
         sampled = self.knowledge.sampled_endgame
         assert sampled is not None
         rules = rules_for(view)
         seat = own_seat(view)
         state = view["state"]
-        sample = self.search.knowledge.sampler(rules, state, seat, self.search.rng)  # read
+        sample = self.search.knowledge.sampler(rules, state, seat, self.search.rng)
         utility = self.knowledge.decision_utility(state)
         scores = tuple(view["scores"])
         totals = [0.0] * len(legal)
