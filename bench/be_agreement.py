@@ -6,7 +6,9 @@ Every seat plays the level; at each of its decisions with a choice the heuristic
 too, from the same view and legal actions, and the two are compared, phase by phase. The
 search's sampler reads the others' card play as a club player's (``worlds.playout_worlds``),
 so this says how far that model is from the players met (docs/bots_buck_euchre.md, "Reading
-how each player plays its cards").
+how each player plays its cards"). Where the two differ in the bidding it prints which way:
+the level's choice beside the heuristic's (an order the heuristic would have passed, a stay it
+would have dropped, ...), the direction a reading of that player's bids would lean.
 """
 
 from __future__ import annotations
@@ -30,6 +32,11 @@ def phase_of(legal: list[str]) -> str:
     return "discard" if "discard" in kinds else "card play"
 
 
+def bid_kind(action: str) -> str:
+    """A bid's kind (order, pass, trump, stay, drop), or a discard's, without its card."""
+    return action.split()[0]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("level")
@@ -38,6 +45,7 @@ def main() -> None:
     args = parser.parse_args()
     same: collections.Counter[str] = collections.Counter()
     total: collections.Counter[str] = collections.Counter()
+    differ: collections.Counter[tuple[str, str, str]] = collections.Counter()
     started = time.process_time()
     hands = match = 0
     while hands < args.hands:
@@ -53,12 +61,17 @@ def main() -> None:
             if len(legal) > 1:
                 phase = phase_of([str(a) for a in legal])
                 total[phase] += 1
-                same[phase] += str(club.choose(view, legal)) == str(action)
+                theirs = str(club.choose(view, legal))
+                same[phase] += theirs == str(action)
+                if theirs != str(action) and phase != "card play":
+                    differ[phase, bid_kind(str(action)), bid_kind(theirs)] += 1
             number = m.hand_number
             m.play(action)
             hands += m.hand_number != number or m.is_over
     for phase, n in sorted(total.items()):
         print(f"{args.level} {phase}: {same[phase]} of {n} = {same[phase] / n:.0%}")
+    for (phase, level, club_choice), n in sorted(differ.items()):
+        print(f"  {phase}: {args.level} {level} where the heuristic {club_choice}: {n}")
     agreed, n = sum(same.values()), sum(total.values())
     print(f"all: {agreed} of {n} = {agreed / n:.0%}; {hands} hands, {match} matches")
     print(f"CPU {time.process_time() - started:.0f} s")

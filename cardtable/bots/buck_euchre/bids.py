@@ -21,10 +21,12 @@ import math
 import random
 
 from cardtable.bots.heuristic.buck_euchre import (
+    CLUB,
     STAY_PLAIN,
     STAY_SIDE,
     STAY_TRUMP,
     STYLE,
+    Leanings,
     byte_sums,
     make_count,
     order_count,
@@ -79,19 +81,35 @@ def _likely(value: float) -> float:
     return 1.0 / (1.0 + math.exp(-value / BID_SPREAD))
 
 
-def name_chance(hand: int, trump: int) -> float:
+def name_chance(hand: int, trump: int, leaning: float = 0.0) -> float:
     """The chance that a player holding ``hand`` would name ``trump`` (BE-6): above 1/2 exactly
-    when its make count is above the line the heuristic bot and the playouts name at."""
-    return _likely(make_count(hand, trump) - MAKE_LINE)
+    when its make count is above the line the heuristic bot and the playouts name at (moved by
+    the player's ``leaning``, ``Leanings.make``)."""
+    return _likely(make_count(hand, trump) - MAKE_LINE - leaning)
+
+
+def order_chance(hand: int, up: int, dealer: bool, leaning: float = 0.0) -> float:
+    """The chance that a player dealt ``hand`` orders the upcard ``up`` (BE-5): above 1/2
+    exactly when the heuristic bot and the playouts order, the dealer counting the upcard in
+    (the line moved by the player's ``leaning``, ``Leanings.make``)."""
+    return _likely(order_count(hand, up, dealer=dealer) - MAKE_LINE - leaning)
+
+
+def stay_chance(hand: int, trump: int, leaning: float = 0.0) -> float:
+    """The chance that a player holding ``hand`` would stay in (BE-8): above 1/2 exactly when
+    the plain ``stay_count`` is above the line (moved by ``Leanings.stay``)."""
+    return _likely(stay_count(hand, trump) - STAY_LINE - leaning)
 
 
 class Bids:
     """The public bids of a hand as a seat's view shows them, read as evidence about the other
     players' cards (the seat's own bids tell it nothing): who passed the upcard or ordered it
-    (BE-5), who named trump (BE-6), who stayed in (BE-8)."""
+    (BE-5), who named trump (BE-6), who stayed in (BE-8), each player read at its own lines
+    (``leanings``; a club player's unless a reading of the match says otherwise)."""
 
-    def __init__(self, u: Unseen) -> None:
+    def __init__(self, u: Unseen, leanings: Leanings = CLUB) -> None:
         self.u = u
+        self.leanings = leanings
         d = u.dealer
         order = [(d + 1 + i) % SEATS for i in range(SEATS)]
         passed: list[int] = []
@@ -125,23 +143,25 @@ class Bids:
         if self.ordered >= 0:
             chance *= self.order_chance(dealt[self.ordered], self.ordered)
         if self.named >= 0:
-            chance *= name_chance(dealt[self.named], u.trump)
+            chance *= name_chance(dealt[self.named], u.trump, self.leanings.make[self.named])
         for p in self.stayed:
-            chance *= _likely(stay_count(held[p], u.trump) - STAY_LINE)
+            chance *= stay_chance(held[p], u.trump, self.leanings.stay[p])
         return chance
 
     def order_chance(self, hand: int, p: int) -> float:
         """The chance that ``p``, dealt ``hand``, orders the upcard (BE-5): above 1/2 exactly
         when the heuristic bot and the playouts order, the dealer counting the upcard in."""
-        return _likely(order_count(hand, self.u.up, dealer=p == self.u.dealer) - MAKE_LINE)
+        return order_chance(hand, self.u.up, p == self.u.dealer, self.leanings.make[p])
 
 
-def determinize(view: BuckEuchreView, seat: int, rng: random.Random) -> BuckEuchreState:
+def determinize(
+    view: BuckEuchreView, seat: int, rng: random.Random, leanings: Leanings = CLUB
+) -> BuckEuchreState:
     """A world for ``seat``'s view: ``BID_DRAWS`` uniform deals of the unseen cards (``Unseen``),
     one of them picked with odds in proportion to the chance that its players would have bid as
-    they did (``Bids``): sampling importance resampling."""
+    they did (``Bids``, at their ``leanings``): sampling importance resampling."""
     unseen = Unseen(view, seat)
-    bids = Bids(unseen)
+    bids = Bids(unseen, leanings)
     if not bids:
         return unseen.deal(rng)
     draws = [unseen.draw(rng) for _ in range(BID_DRAWS)]

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardtable.bots.buck_euchre.bids import Bids, determinize
-from cardtable.bots.heuristic.buck_euchre import card_choice
+from cardtable.bots.heuristic.buck_euchre import CLUB, Leanings, card_choice
 from cardtable.core.game import Rules
 from cardtable.games.buck_euchre import (
     PLAYING,
@@ -67,6 +67,7 @@ def playout_worlds(
     seat: int,
     rng: random.Random,
     off: Sequence[float] = (PLAYOUT_OFF_STRATEGY,) * SEATS,
+    leanings: Leanings = CLUB,
 ) -> Callable[[], Any]:
     """The search's sampler of worlds for ``seat``'s view (the ``state`` part). Before the
     play, ``determinize`` of the bids (``bids``). In the play it also reads the
@@ -75,12 +76,12 @@ def playout_worlds(
     heuristic strategy would not have made from that world's hand, by that player's ``off``
     (``PLAYOUT_OFF_STRATEGY``, a club player's, unless a reading of the match gives another,
     as the pilot of ``bench/be_reading.py`` does), and returns a sampler drawing among them by
-    weight."""
+    weight. The bids are read at each player's ``leanings`` (a club player's by default)."""
     unseen = Unseen(view, seat) if view["phase"] == "play" else None
     plays = past_plays(unseen) if unseen is not None else []
     if unseen is None or not plays:
-        return lambda: determinize(view, seat, rng)
-    bids = Bids(unseen)
+        return lambda: determinize(view, seat, rng, leanings)
+    bids = Bids(unseen, leanings)
     draws = [unseen.draw(rng) for _ in range(PLAYOUT_READ_DRAWS)]
     weights = []
     for hands, _, discard in draws:

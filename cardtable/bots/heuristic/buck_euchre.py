@@ -119,6 +119,21 @@ class Style:
 STYLE = Style()
 
 
+@dataclass(frozen=True)
+class Leanings:
+    """How far each seat's bidding lines lie from the club player's (``Style.make`` to order
+    or name, ``Style.stay`` to stay), in points, seat by seat: all 0 for a table of club
+    players. A reading of the match may find a player who makes or stays more readily
+    (bench/be_lines.py); the playouts (``lined_playout``) and the reading of the bids
+    (``cardtable.bots.buck_euchre.bids``) then bid for that player at its own lines."""
+
+    make: tuple[float, ...] = (0.0,) * SEATS
+    stay: tuple[float, ...] = (0.0,) * SEATS
+
+
+CLUB = Leanings()
+
+
 def eff(c: int, trump: int) -> int:
     """The suit a card follows and wins in (the left bower is a trump, BE-2)."""
     return effective_suit(c, trump)
@@ -330,7 +345,7 @@ def _stay_tables() -> tuple[tuple[float, ...], ...]:
 _STAY_W = _stay_tables()  # _STAY_W[4 + k - 1]: no trump, k others in
 
 
-def _playout_stay(state: Any, seat: int, hand: int, trump: int) -> bool:
+def _playout_stay(state: Any, seat: int, hand: int, trump: int, line: float) -> bool:
     """``stay_value`` from a mask: tricks likely less five times the chance of none."""
     if trump == NO_TRUMP:  # others in: those who stayed, and those still to decide
         t = state.table
@@ -348,26 +363,37 @@ def _playout_stay(state: Any, seat: int, hand: int, trump: int) -> bool:
     for p in _positions(hand):
         nothing *= 1.0 - w[p]
         total += w[p]
-    return total - SET * nothing > STYLE.stay
+    return total - SET * nothing > line
 
 
-def playout(rules: Any, state: Any, rng: random.Random) -> Action:
-    """The search bot's policy in a sampled world (reads that world's state: see the module
-    docstring). Orders, names and discards with the bot's make count, stays as the heuristic
-    does from bit masks; in the play each player takes a trick with the cheapest card nobody
-    after it can beat, else ducks."""
-    phase, seat, t = state.phase, state.turn, state.table
-    hand = state.hands[seat]
-    if phase == PLAYING:
-        return _playout_card(state, seat, hand, t)
-    if phase == ORDERING:
-        return ORDER if order_count(hand, t.upcard, dealer=seat == t.dealer) > STYLE.make else PASS
-    if phase == DISCARDING:
-        return DISCARDS[_LAYOUT[best_discard(hand, t.trump)]]
-    if phase == NAMING:
-        best, suit = best_name(hand, suit_of(_LAYOUT[t.upcard]))
-        return TRUMPS[suit] if best > STYLE.make else PASS
-    return STAY if _playout_stay(state, seat, hand, t.trump) else DROP
+def lined_playout(leanings: Leanings) -> Callable[[Any, Any, random.Random], Action]:
+    """``playout`` with each seat bidding at its own lines (``Leanings``)."""
+    make = tuple(STYLE.make + m for m in leanings.make)
+    stay = tuple(STYLE.stay + m for m in leanings.stay)
+
+    def policy(rules: Any, state: Any, rng: random.Random) -> Action:
+        """The search bot's policy in a sampled world (reads that world's state: see the
+        module docstring). Orders, names and discards with the bot's make count, stays as the
+        heuristic does from bit masks; in the play each player takes a trick with the
+        cheapest card nobody after it can beat, else ducks."""
+        phase, seat, t = state.phase, state.turn, state.table
+        hand = state.hands[seat]
+        if phase == PLAYING:
+            return _playout_card(state, seat, hand, t)
+        if phase == ORDERING:
+            value = order_count(hand, t.upcard, dealer=seat == t.dealer)
+            return ORDER if value > make[seat] else PASS
+        if phase == DISCARDING:
+            return DISCARDS[_LAYOUT[best_discard(hand, t.trump)]]
+        if phase == NAMING:
+            best, suit = best_name(hand, suit_of(_LAYOUT[t.upcard]))
+            return TRUMPS[suit] if best > make[seat] else PASS
+        return STAY if _playout_stay(state, seat, hand, t.trump, stay[seat]) else DROP
+
+    return policy
+
+
+playout = lined_playout(CLUB)  # the club player's lines for every seat
 
 
 def _playout_card(state: Any, seat: int, hand: int, t: Any) -> Action:
