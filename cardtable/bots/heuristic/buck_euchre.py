@@ -54,6 +54,7 @@ can beat, or ducks. It beat uniformly random playouts clearly in search strength
 
 from __future__ import annotations
 
+import functools
 import operator
 import random
 from collections.abc import Callable, Sequence
@@ -366,34 +367,41 @@ def _playout_stay(state: Any, seat: int, hand: int, trump: int, line: float) -> 
     return total - SET * nothing > line
 
 
+_CLUB_MAKE = (STYLE.make,) * SEATS
+_CLUB_STAY = (STYLE.stay,) * SEATS
+
+
+def playout(
+    rules: Any,
+    state: Any,
+    rng: random.Random,
+    make: tuple[float, ...] = _CLUB_MAKE,
+    stay: tuple[float, ...] = _CLUB_STAY,
+) -> Action:
+    """The search bot's policy in a sampled world (reads that world's state: see the module
+    docstring). Orders, names and discards with the bot's make count, stays as the heuristic
+    does from bit masks; in the play each player takes a trick with the cheapest card nobody
+    after it can beat, else ducks. Each seat bids at the club player's lines unless ``make``
+    and ``stay`` give it others (``lined_playout``)."""
+    phase, seat, t = state.phase, state.turn, state.table
+    hand = state.hands[seat]
+    if phase == PLAYING:
+        return _playout_card(state, seat, hand, t)
+    if phase == ORDERING:
+        return ORDER if order_count(hand, t.upcard, dealer=seat == t.dealer) > make[seat] else PASS
+    if phase == DISCARDING:
+        return DISCARDS[_LAYOUT[best_discard(hand, t.trump)]]
+    if phase == NAMING:
+        best, suit = best_name(hand, suit_of(_LAYOUT[t.upcard]))
+        return TRUMPS[suit] if best > make[seat] else PASS
+    return STAY if _playout_stay(state, seat, hand, t.trump, stay[seat]) else DROP
+
+
 def lined_playout(leanings: Leanings) -> Callable[[Any, Any, random.Random], Action]:
     """``playout`` with each seat bidding at its own lines (``Leanings``)."""
     make = tuple(STYLE.make + m for m in leanings.make)
     stay = tuple(STYLE.stay + m for m in leanings.stay)
-
-    def policy(rules: Any, state: Any, rng: random.Random) -> Action:
-        """The search bot's policy in a sampled world (reads that world's state: see the
-        module docstring). Orders, names and discards with the bot's make count, stays as the
-        heuristic does from bit masks; in the play each player takes a trick with the
-        cheapest card nobody after it can beat, else ducks."""
-        phase, seat, t = state.phase, state.turn, state.table
-        hand = state.hands[seat]
-        if phase == PLAYING:
-            return _playout_card(state, seat, hand, t)
-        if phase == ORDERING:
-            value = order_count(hand, t.upcard, dealer=seat == t.dealer)
-            return ORDER if value > make[seat] else PASS
-        if phase == DISCARDING:
-            return DISCARDS[_LAYOUT[best_discard(hand, t.trump)]]
-        if phase == NAMING:
-            best, suit = best_name(hand, suit_of(_LAYOUT[t.upcard]))
-            return TRUMPS[suit] if best > make[seat] else PASS
-        return STAY if _playout_stay(state, seat, hand, t.trump, stay[seat]) else DROP
-
-    return policy
-
-
-playout = lined_playout(CLUB)  # the club player's lines for every seat
+    return functools.partial(playout, make=make, stay=stay)
 
 
 def _playout_card(state: Any, seat: int, hand: int, t: Any) -> Action:
