@@ -23,18 +23,18 @@ from cardtable.bots import make_bot
 GAME = "buck-euchre"
 
 
+def bid_kind(action: str) -> str:
+    """A bid's kind (order, pass, trump, stay, drop), or a discard's, without its card."""
+    return action.split()[0]
+
+
 def phase_of(legal: list[str]) -> str:
     """The decision's phase, from the kinds of its legal actions (BE-5 … BE-10)."""
-    kinds = {a.split()[0] for a in legal}
+    kinds = {bid_kind(a) for a in legal}
     for kind, phase in (("stay", "stay or drop"), ("order", "order"), ("trump", "name")):
         if kind in kinds:
             return phase
     return "discard" if "discard" in kinds else "card play"
-
-
-def bid_kind(action: str) -> str:
-    """A bid's kind (order, pass, trump, stay, drop), or a discard's, without its card."""
-    return action.split()[0]
 
 
 def main() -> None:

@@ -55,11 +55,11 @@ DRAWS = 40
 Chance = Callable[[list[int], list[int], float], float]
 
 
-def events(u: Unseen, who: int) -> tuple[list[Chance], list[Chance]]:
-    """``who``'s bids in a finished hand as ``u`` shows them: its make bids (BE-5, BE-6) and
-    its stay or drop (BE-8), each a chance under a shift of that line, given the hands as
-    dealt and as held after the dealer's discard (``held_and_dealt``)."""
-    bids = Bids(u)
+def events(bids: Bids, who: int) -> tuple[list[Chance], list[Chance]]:
+    """``who``'s bids in a finished hand as ``bids`` reads them: its make bids (BE-5, BE-6)
+    and its stay or drop (BE-8), each a chance under a shift of that line, given the hands as
+    dealt and as held after the dealer's discard (``Bids.dealt_and_held``)."""
+    u = bids.u
     dealer = who == u.dealer
     make: list[Chance] = []
     if who in bids.passed:
@@ -68,7 +68,7 @@ def events(u: Unseen, who: int) -> tuple[list[Chance], list[Chance]]:
         make.append(lambda dealt, held, m: order_chance(dealt[who], u.up, dealer, m))
     if u.fate == DOWN:  # the second round (BE-6): passes up to the namer, or all four
         turned = suit_of(LAYOUT[u.up])
-        order = [(u.dealer + 1 + i) % SEATS for i in range(SEATS)]
+        order = bids.order
         passed = order[: order.index(u.maker)] if u.maker >= 0 else order
         if who in passed:
             make.append(lambda dealt, held, m: 1.0 - name_line(dealt[who], turned, m))
@@ -108,9 +108,13 @@ class Lines:
         u = Unseen(cast(BuckEuchreView, last["state"]), self.seat)
         if u.fate not in (TAKEN, DOWN):
             return  # BE-4: a club turned, nobody bid
-        draws = [held_and_dealt(u, *u.draw(self.rng)) for _ in range(DRAWS)]
+        bids = Bids(u)
+        draws = []
+        for _ in range(DRAWS):
+            hands, _, discard = u.draw(self.rng)
+            draws.append(bids.dealt_and_held(hands, discard))
         for who in range(SEATS):
-            make, stay = events(u, who) if who != self.seat else ([], [])
+            make, stay = events(bids, who) if who != self.seat else ([], [])
             if not make and not stay:
                 continue
             for k, (m, s) in enumerate(self.grid):
@@ -137,20 +141,6 @@ class Lines:
         return Leanings(tuple(make), tuple(stay))
 
 
-def held_and_dealt(
-    u: Unseen, hands: list[int], kitty: int, discard: int
-) -> tuple[list[int], list[int]]:
-    """The hands as dealt (the dealer's discard back, the upcard out) and as held after the
-    discard, each with the cards played since (as ``Bids.likelihood`` reads them)."""
-    held = [hands[p] | u.played[p] for p in range(SEATS)]
-    dealt = held
-    if u.fate == TAKEN:
-        dealt = list(held)
-        d = u.dealer
-        dealt[d] = (held[d] | (1 << discard if discard >= 0 else 0)) & ~(1 << u.up)
-    return dealt, held
-
-
 class LinesWorlds:
     """A sampler of worlds (``GameBots.worlds``): ``playout_worlds`` at given leanings."""
 
@@ -167,8 +157,10 @@ class LinedExpert(ExpertBot):
     """The shipped ``expert`` whose bid reading and playouts bid for each other seat at the
     lines read from its bids so far."""
 
+    lines: Lines | None = None  # made at the first decision, when the seat is known
+
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        if not hasattr(self, "lines"):
+        if self.lines is None:
             self.lines = Lines(own_seat(view))
         self.lines.observe(view)
         leanings = self.lines.leanings()

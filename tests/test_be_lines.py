@@ -23,7 +23,7 @@ from cardtable.bots.heuristic.buck_euchre import (
 from cardtable.games.buck_euchre import SEATS, BuckEuchreView, Unseen
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from be_lines import Lines, events, held_and_dealt  # a pilot of bench/, found by the line above
+from be_lines import Lines, events  # a pilot of bench/, found by the line above
 
 GAME = "buck-euchre"
 LOOSE = Style(make=-1.0, stay=-3.0)  # orders, names and stays more readily than a club player
@@ -61,11 +61,13 @@ def test_the_make_bids_of_a_club_player_read_as_likelier_than_not() -> None:
             last = m.view(0)["last_hand"]
             assert last is not None
             u = Unseen(cast(BuckEuchreView, last["state"]), 0)
-            dealt, held = held_and_dealt(u, *u.draw(random.Random(0)))
+            bids = Bids(u)
+            hands, _, discard = u.draw(random.Random(0))
+            dealt, held = bids.dealt_and_held(hands, discard)
             for who in range(1, SEATS):
                 if u.played[who].bit_count() != 5:
                     continue  # dropped, or the hand not played (BE-9): cards never shown
-                make, _ = events(u, who)
+                make, _ = events(bids, who)
                 for chance in make:
                     assert chance(dealt, held, 0.0) >= 0.5
                     checked += 1

@@ -111,7 +111,7 @@ class Bids:
         self.u = u
         self.leanings = leanings
         d = u.dealer
-        order = [(d + 1 + i) % SEATS for i in range(SEATS)]
+        self.order = order = [(d + 1 + i) % SEATS for i in range(SEATS)]  # of bidding
         passed: list[int] = []
         if u.phase == ORDERING:
             passed = order[: u.passed]
@@ -131,12 +131,7 @@ class Bids:
         """The chance that players holding ``hands`` (and the dealer's ``discard``) would have
         bid as the view shows."""
         u = self.u
-        d, up = u.dealer, u.up
-        held = [hands[p] | u.played[p] for p in range(SEATS)]  # since the discard
-        dealt = held
-        if u.fate == TAKEN:  # as dealt: the dealer's discard back, the upcard out
-            dealt = list(held)
-            dealt[d] = (held[d] | (1 << discard if discard >= 0 else 0)) & ~(1 << up)
+        dealt, held = self.dealt_and_held(hands, discard)
         chance = 1.0
         for p in self.passed:
             chance *= 1.0 - self.order_chance(dealt[p], p)
@@ -147,6 +142,18 @@ class Bids:
         for p in self.stayed:
             chance *= stay_chance(held[p], u.trump, self.leanings.stay[p])
         return chance
+
+    def dealt_and_held(self, hands: list[int], discard: int) -> tuple[list[int], list[int]]:
+        """Each player's cards as dealt (the dealer's ``discard`` back, the upcard out) and as
+        held after the discard, the cards played since included: what its bids were made from."""
+        u = self.u
+        held = [hands[p] | u.played[p] for p in range(SEATS)]  # since the discard
+        dealt = held
+        if u.fate == TAKEN:  # as dealt: the dealer's discard back, the upcard out
+            dealt = list(held)
+            d = u.dealer
+            dealt[d] = (held[d] | (1 << discard if discard >= 0 else 0)) & ~(1 << u.up)
+        return dealt, held
 
     def order_chance(self, hand: int, p: int) -> float:
         """The chance that ``p``, dealt ``hand``, orders the upcard (BE-5): above 1/2 exactly
