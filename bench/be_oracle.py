@@ -12,6 +12,9 @@ matches the search seat won, so the phases where better reading of the table cou
 told apart from those where it cannot (``--oracle none`` is the fair search).
 
     .venv/bin/python bench/be_oracle.py --matches 100 --seed 11 --oracle bidding
+
+``--oracle`` also takes one bidding phase alone (``order``, ``name``, ``decide``: staying or
+dropping, ``discard``), to tell which of the bids the hidden cards would change most.
 """
 
 from __future__ import annotations
@@ -36,7 +39,8 @@ GAME = "buck-euchre"
 LEVELS = ("search:medium", "heuristic", "heuristic", "heuristic")  # the search is bot 0
 BIDDING = frozenset({"order", "discard", "name", "decide"})
 PLAY = frozenset({"play"})
-PHASES = {"none": frozenset(), "bidding": BIDDING, "play": PLAY, "all": BIDDING | PLAY}
+PHASES = {"none": frozenset(), "bidding": BIDDING, "play": PLAY, "all": BIDDING | PLAY,
+          **{phase: frozenset({phase}) for phase in BIDDING}}  # one bidding phase alone
 
 
 def oracle_search(m: Match, phases: frozenset[str], seed: int) -> Bot:
