@@ -39,8 +39,13 @@ GAME = "buck-euchre"
 LEVELS = ("search:medium", "heuristic", "heuristic", "heuristic")  # the search is bot 0
 BIDDING = frozenset({"order", "discard", "name", "decide"})
 PLAY = frozenset({"play"})
-PHASES = {"none": frozenset(), "bidding": BIDDING, "play": PLAY, "all": BIDDING | PLAY,
-          **{phase: frozenset({phase}) for phase in BIDDING}}  # one bidding phase alone
+PHASES = {
+    "none": frozenset(),
+    "bidding": BIDDING,
+    "play": PLAY,
+    "all": BIDDING | PLAY,
+    **{phase: frozenset({phase}) for phase in BIDDING},
+}  # one bidding phase alone
 
 
 def oracle_search(m: Match, phases: frozenset[str], seed: int) -> Bot:

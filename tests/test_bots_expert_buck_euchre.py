@@ -1,17 +1,20 @@
 """Buck Euchre's ``expert`` card play (``cardtable.bots.buck_euchre.endgame``): each sampled
-world is solved exactly, the transposition key loses nothing the outcome depends on, and the
-bot reads only the seat's view."""
+world is solved exactly as the seat's best answer to club players (BE-10), the transposition
+key loses nothing the outcome depends on, and the bot reads only the seat's view."""
 
 from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 from cardtable import Match
-from cardtable.bots.buck_euchre.endgame import SOLVE_FROM
+from cardtable.bots import make_bot
+from cardtable.bots.buck_euchre.endgame import SOLVE_FROM, ClubAnswer
 from cardtable.bots.catalog import bots_for
 from cardtable.bots.endgame import Solver
 from cardtable.bots.search import rules_for
+from cardtable.core.views import View
 from tests.support.expert import (
     assert_solved_from_the_view,
     assert_the_search_chooses,
@@ -35,9 +38,49 @@ def card_plays(count: int, most: int) -> list[Match]:
     )
 
 
+def club_answer(rules: Any, state: Any, seat: int, view: View, utility: Any) -> float:
+    """The seat's best answer to heuristic players, plainly: no table, and each other player's
+    card the one ``HeuristicBot`` chooses from that player's own view of the world (the
+    match's public view, ``view``, with that player's view of the world's state)."""
+    scores = tuple(view["scores"])
+    mover = rules.to_move(state)
+    if mover is None:
+        return float(utility(rules, rules.settle(state, scores), seat))
+    legal = rules.legal_actions(state)
+    if mover == seat:
+        return max(club_answer(rules, rules.apply(state, a), seat, view, utility) for a in legal)
+    theirs: View = {**view, "seat": mover, "side": mover, "state": rules.view(state, mover)}
+    card = HEURISTIC.choose(theirs, legal)
+    return club_answer(rules, rules.apply(state, card), seat, view, utility)
+
+
+HEURISTIC = make_bot(GAME, "heuristic", 0)
+
+
+def test_each_world_is_solved_as_the_best_answer_to_club_players() -> None:
+    """BE-10: in a sampled world every action's value is the seat's best play against the
+    others playing as the heuristic bot would from their own views, with the table keyed by
+    ``endgame.key`` as without it; and never below the worst case of the others as one side
+    (a fixed way of playing for them can only leave the seat as well off or better)."""
+    for m in card_plays(8, SOLVE_FROM):
+        seat = m.to_move
+        assert seat is not None
+        view = m.view(seat)
+        rules = rules_for(view)
+        world = KNOWS.sampler(rules, view["state"], seat, random.Random(1))()
+        utility = KNOWS.decision_utility(view["state"])
+        scores = tuple(view["scores"])
+        answer = ClubAnswer(rules, seat, scores, utility)
+        for action in m.legal_actions():
+            after = rules.apply(world, action)
+            plain = club_answer(rules, after, seat, view, utility)
+            assert math.isclose(answer(after), plain, abs_tol=1e-9)
+            assert plain >= minimax(rules, after, seat, scores, utility) - 1e-9
+
+
 def test_the_key_keeps_the_exact_value() -> None:
     """With the transposition table keyed by ``endgame.key``, every action's value in a
-    sampled world is plain minimax's."""
+    sampled world is plain minimax's (the worst-case solve, ``Solver``, with this key)."""
     sampled = KNOWS.sampled_endgame
     assert sampled is not None
     for m in card_plays(4, 3):

@@ -6,25 +6,27 @@ allows is searched exactly to the end of the hand (``cardtable.bots.endgame``); 
 or if that search would pass its node limit, the search bot chooses with the game's expert
 budget. Where the game has a ``SampledEndgame`` (Buck Euchre's card play), each of a few
 worlds drawn by the game's sampler is searched exactly and the action with the best mean value
-over them is chosen (perfect-information Monte Carlo with exact solving). Where the game has a
-``Reading`` (the two-player rummies), the bot remembers the others' play between its decisions
-and its search draws worlds that lean by it (``cardtable.bots.rummy_reading``). All read only
-the seat's views: every world comes from a sampler of the view, as every world of the search
-does.
+over them is chosen (perfect-information Monte Carlo with exact solving): by default with the
+others as one side against the seat, or as the game's ``SampledEndgame.value`` solves it.
+Where the game has a ``Reading`` (the two-player rummies), the bot remembers the others'
+play between its decisions and its search draws worlds that lean by it
+(``cardtable.bots.rummy_reading``). All read only the seat's views: every world comes from a
+sampler of the view, as every world of the search does.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Any
 
 from cardtable.bots.catalog import bots_for
 from cardtable.bots.endgame import Solver, TooLarge
-from cardtable.bots.knowledge import GameBots
+from cardtable.bots.knowledge import GameBots, Utility
 from cardtable.bots.search import SearchBot, rules_for, search_bot
-from cardtable.core.game import Action
+from cardtable.core.game import Action, Rules
 from cardtable.core.views import View, own_seat
 
 #: The search's budget at this level: what a person waits for without minding (under a
@@ -92,9 +94,9 @@ class ExpertBot:
         return legal[best]
 
     def world_values(self, view: View, legal: Sequence[Action], worlds: int) -> list[float]:
-        """Each legal action's mean exact value, with best play by all after it (the others
-        as one side against the seat), over ``worlds`` worlds of the search's sampler (the
-        game's, or the one its ``Reading`` gave for this decision)."""
+        """Each legal action's mean exact value over ``worlds`` worlds of the search's sampler
+        (the game's, or the one its ``Reading`` gave for this decision), each world solved as
+        ``world_value`` says."""
         sampled = self.knowledge.sampled_endgame
         assert sampled is not None
         rules = rules_for(view)
@@ -106,11 +108,23 @@ class ExpertBot:
         totals = [0.0] * len(legal)
         for _ in range(worlds):
             world = sample()
-            solver = Solver(rules, rules.side_of(seat), scores, utility, sampled.key,
-                            order=self.knowledge.playout, node_limit=self.node_limit)  # fmt: skip
+            value = self.world_value(rules, seat, scores, utility)
             for i, action in enumerate(legal):
-                totals[i] += solver.value(rules.apply(world, action), -math.inf, math.inf)
+                totals[i] += value(rules.apply(world, action))
         return [t / worlds for t in totals]
+
+    def world_value(
+        self, rules: Rules[Any], seat: int, scores: tuple[int, ...], utility: Utility
+    ) -> Callable[[Any], float]:
+        """A fresh solve of one world for ``seat``: the game's ``SampledEndgame.value``, else
+        best play by all with the others as one side against the seat (``Solver``)."""
+        sampled = self.knowledge.sampled_endgame
+        assert sampled is not None
+        if sampled.value is not None:
+            return sampled.value(rules, seat, scores, utility)
+        solver = Solver(rules, rules.side_of(seat), scores, utility, sampled.key,
+                        order=self.knowledge.playout, node_limit=self.node_limit)  # fmt: skip
+        return lambda state: solver.value(state, -math.inf, math.inf)
 
     def exact(self, view: View) -> Action | None:
         """The best action by the exact search, if the view fixes the world and the search

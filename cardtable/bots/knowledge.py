@@ -34,6 +34,9 @@ Utility = Callable[[Rules[Any], Settlement, int], float]
 # What identifies a world's position for an exact search's transposition table: everything
 # the hand's outcome depends on (the order it was reached in left out).
 Key = Callable[[Any], Hashable]
+# How a sampled endgame values a world for one decision: from the rules, the seat, the scores
+# and the utility, a function giving a position's value for the seat (one per world).
+WorldValue = Callable[[Rules[Any], int, tuple[int, ...], Utility], Callable[[Any], float]]
 
 
 class Reading(Protocol):
@@ -71,6 +74,9 @@ class SampledEndgame:
     """A world's position for the transposition table."""
     worlds: int
     """How many sampled worlds to solve a decision."""
+    value: WorldValue | None = None
+    """How a world is solved: None, every other player as one side against the seat (exact
+    α-β, ``cardtable.bots.endgame.Solver``); else the game's own solve of a world."""
 
 
 def random_policy(rules: Rules[Any], state: Any, rng: random.Random) -> Action:
