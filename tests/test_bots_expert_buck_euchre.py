@@ -54,6 +54,15 @@ def club_answer(rules: Any, state: Any, seat: int, view: View, utility: Any) -> 
     return club_answer(rules, rules.apply(state, card), seat, view, utility)
 
 
+def sampled_world(m: Match) -> tuple[int, View, Any, Any]:
+    """The seat to move in ``m``, its view, the rules and one world of its sampler."""
+    seat = m.to_move
+    assert seat is not None
+    view = m.view(seat)
+    rules = rules_for(view)
+    return seat, view, rules, KNOWS.sampler(rules, view["state"], seat, random.Random(1))()
+
+
 HEURISTIC = make_bot(GAME, "heuristic", 0)
 
 
@@ -63,11 +72,7 @@ def test_each_world_is_solved_as_the_best_answer_to_club_players() -> None:
     ``endgame.key`` as without it; and never below the worst case of the others as one side
     (a fixed way of playing for them can only leave the seat as well off or better)."""
     for m in card_plays(8, SOLVE_FROM):
-        seat = m.to_move
-        assert seat is not None
-        view = m.view(seat)
-        rules = rules_for(view)
-        world = KNOWS.sampler(rules, view["state"], seat, random.Random(1))()
+        seat, view, rules, world = sampled_world(m)
         utility = KNOWS.decision_utility(view["state"])
         scores = tuple(view["scores"])
         answer = ClubAnswer(rules, seat, scores, utility)
@@ -84,11 +89,7 @@ def test_the_key_keeps_the_exact_value() -> None:
     sampled = KNOWS.sampled_endgame
     assert sampled is not None
     for m in card_plays(4, 3):
-        seat = m.to_move
-        assert seat is not None
-        view = m.view(seat)
-        rules = rules_for(view)
-        world = KNOWS.sampler(rules, view["state"], seat, random.Random(1))()
+        seat, view, rules, world = sampled_world(m)
         utility = KNOWS.decision_utility(view["state"])
         scores = tuple(view["scores"])
         solver = Solver(rules, seat, scores, utility, sampled.key, order=KNOWS.playout)
