@@ -13,12 +13,12 @@ from the first card that way played worse (``bench/be_solve5.py``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
+
+from be_solve5 import expert_with
 
 from cardtable.bots.base import Bot
 from cardtable.bots.buck_euchre.endgame import ClubAnswer
-from cardtable.bots.expert import ExpertBot, expert_bot
 from cardtable.bots.heuristic.buck_euchre import card_choice
 from cardtable.bots.knowledge import Utility
 from cardtable.core.game import Rules
@@ -46,8 +46,4 @@ def club_finish(
 
 def expert(game: str, seed: int | None) -> Bot:
     """The shipped ``expert``, each world's later cards played by the club player's strategy."""
-    bot: ExpertBot = expert_bot(game, seed)
-    assert bot.knowledge.sampled_endgame is not None
-    sampled = replace(bot.knowledge.sampled_endgame, value=club_finish)
-    bot.knowledge = replace(bot.knowledge, sampled_endgame=sampled)
-    return bot
+    return expert_with(game, seed, value=club_finish)

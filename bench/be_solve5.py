@@ -12,10 +12,21 @@ first card (five held, BE-4, BE-10) instead of its fourth-last, the rest as the 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from cardtable.bots.base import Bot
 from cardtable.bots.expert import ExpertBot, expert_bot
 from cardtable.games.buck_euchre import BuckEuchreView
+
+
+def expert_with(game: str, seed: int | None, **changes: Any) -> Bot:
+    """The shipped ``expert`` with ``changes`` to the fields of its game's
+    ``SampledEndgame`` (the pilots here and in ``bench/be_club_root.py``)."""
+    bot: ExpertBot = expert_bot(game, seed)
+    assert bot.knowledge.sampled_endgame is not None
+    sampled = replace(bot.knowledge.sampled_endgame, **changes)
+    bot.knowledge = replace(bot.knowledge, sampled_endgame=sampled)
+    return bot
 
 
 def solving_from(cards: int, game: str, seed: int | None) -> Bot:
@@ -25,11 +36,7 @@ def solving_from(cards: int, game: str, seed: int | None) -> Bot:
     def applies(view: BuckEuchreView) -> bool:
         return view["phase"] == "play" and len(view["hand"] or ()) <= cards
 
-    bot: ExpertBot = expert_bot(game, seed)
-    assert bot.knowledge.sampled_endgame is not None
-    sampled = replace(bot.knowledge.sampled_endgame, applies=applies)
-    bot.knowledge = replace(bot.knowledge, sampled_endgame=sampled)
-    return bot
+    return expert_with(game, seed, applies=applies)
 
 
 def expert(game: str, seed: int | None) -> Bot:
