@@ -6,12 +6,11 @@ knowing the sampled hands, docs/bots_buck_euchre.md), and the shipped ``expert``
 19% of its hands where a heuristic seat is set in 12%. ``stays_medium`` is ``search:medium``
 with its stays and drops (BE-8) chosen as the heuristic bot chooses them; ``orders_medium``,
 ``names_medium`` and ``discards_medium`` the same for ordering up (BE-5), naming trump (BE-6)
-and the dealer's discard (BE-5); ``stays_expert`` and ``discards_expert`` are the shipped
-``expert`` with the club player's stays, or its discards.
+and the dealer's discard (BE-5).
 
     PYTHONPATH=bench nice -n 19 .venv/bin/python bench/sprt_run.py buck-euchre \\
         --bots be_phases:stays_medium,heuristic,heuristic,heuristic \\
-        --matches 200 --seed 11 --sprt p0=0.35,p1=0.45 --workers 2 --fixed
+        --matches 200 --seed 11 --sprt p0=0.35,p1=0.45 --workers 1 --fixed
 """
 
 from __future__ import annotations
@@ -19,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardtable.bots.base import Bot
-from cardtable.bots.expert import expert_bot
 from cardtable.bots.heuristic.buck_euchre import HeuristicBot
 from cardtable.bots.search import STRENGTHS, search_bot
 from cardtable.core.game import Action
@@ -62,13 +60,3 @@ def names_medium(game: str, seed: int | None) -> Bot:
 def discards_medium(game: str, seed: int | None) -> Bot:
     """``search:medium``, its discards as the dealer (BE-5) the club player's."""
     return _medium("discard", game, seed)
-
-
-def stays_expert(game: str, seed: int | None) -> Bot:
-    """The shipped ``expert``, its stays and drops (BE-8) the club player's."""
-    return ClubPhases(expert_bot(game, seed), frozenset({"decide"}), seed)
-
-
-def discards_expert(game: str, seed: int | None) -> Bot:
-    """The shipped ``expert``, its discards as the dealer (BE-5) the club player's."""
-    return ClubPhases(expert_bot(game, seed), frozenset({"discard"}), seed)
