@@ -1,0 +1,175 @@
+"""Loose club players for Buck Euchre, a cheap stand-in for the players that bid more readily
+than a club player, and search players that model them (docs/bots_buck_euchre.md, "A table
+that bids more readily").
+
+    PYTHONPATH=bench nice -n 19 .venv/bin/python bench/sprt_run.py buck-euchre \\
+        --bots search:medium,be_loose:loose,be_loose:loose,be_loose:loose \\
+        --matches 200 --seed 11 --sprt p0=0.25,p1=0.4 --workers 2 --fixed
+
+ISMCTS and the search stay in where a club player would drop about one decision in five, and
+order or name more readily too (``bench/be_agreement.py``); at such a table most matches end
+on a sweep (BE-13), and the search, which models every other seat as a club player, wins
+few. A seat of ``loose`` is the heuristic bot with lower lines: it orders or names trump at
+``MAKE_SHIFT`` points below the club player's make line (BE-5, BE-6) and stays in at
+``STAY_SHIFT`` below its stay line (BE-8); its card play is the club player's. It costs a
+heuristic seat's time, so a search seat among three of them plays a match in about two CPU
+seconds where a match among three ISMCTS seats costs about fifty.
+
+The search players here differ from ``search:medium`` only in how they model the others'
+bids, in the reading of the bids and in the playouts (``Leanings``): ``medium_read`` reads
+each seat's lines from its bids over the match as ``bench/be_lines.py`` does, and
+``medium_known`` is told the loose players' lines (a bound on what reading them can give).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from dataclasses import replace
+
+from be_lines import Lines, LinesWorlds  # a pilot of bench/, beside this one
+
+from cardtable import Match
+from cardtable.bots.base import Bot
+from cardtable.bots.heuristic.buck_euchre import (
+    STYLE,
+    HeuristicBot,
+    Leanings,
+    lined_playout,
+)
+from cardtable.bots.search import STRENGTHS, SearchBot, search_bot
+from cardtable.core.game import Action
+from cardtable.core.views import View, own_seat
+from cardtable.games.buck_euchre import SEATS
+
+#: How much more readily a loose player makes trump and stays in, in points below the club
+#: player's lines (``Style.make``, ``Style.stay``).
+MAKE_SHIFT = -0.5
+STAY_SHIFT = -1.5
+#: The share of a sloppy player's card plays with a choice made at random.
+SLOPPY = 0.5
+LOOSE = replace(STYLE, make=STYLE.make + MAKE_SHIFT, stay=STYLE.stay + STAY_SHIFT)
+
+
+def loose(game: str, seed: int | None) -> Bot:
+    """The heuristic bot at the loose lines."""
+    return HeuristicBot(seed, LOOSE)
+
+
+class Sloppy(HeuristicBot):
+    """The loose player whose card play (BE-10) is a legal card at random in ``SLOPPY`` of
+    its plays with a choice, and the club player's otherwise."""
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        if len(legal) > 1 and str(legal[0]).startswith("play") and self.rng.random() < SLOPPY:
+            return self.rng.choice(list(legal))
+        return super().choose(view, legal)
+
+
+def sloppy(game: str, seed: int | None) -> Bot:
+    """The loose player with a sloppy card play."""
+    return Sloppy(seed, LOOSE)
+
+
+class ModelledSearch:
+    """``search:medium`` whose bid reading and playouts bid for the other seats at given
+    lines: read from their bids (``read``) or known (``known``)."""
+
+    def __init__(self, search: SearchBot, known: bool) -> None:
+        self.search = search
+        self.knowledge = search.knowledge
+        self.known = known
+        self.lines: Lines | None = None
+
+    def leanings(self, view: View) -> Leanings:
+        seat = own_seat(view)
+        if self.known:
+            make = tuple(0.0 if s == seat else MAKE_SHIFT for s in range(SEATS))
+            stay = tuple(0.0 if s == seat else STAY_SHIFT for s in range(SEATS))
+            return Leanings(make, stay)
+        if self.lines is None:
+            self.lines = Lines(seat)
+        self.lines.observe(view)
+        return self.lines.leanings()
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        leanings = self.leanings(view)
+        self.search.knowledge = replace(
+            self.knowledge, worlds=LinesWorlds(leanings), playout=lined_playout(leanings)
+        )
+        try:
+            return self.search.choose(view, legal)
+        finally:
+            self.search.knowledge = self.knowledge
+
+
+def medium_read(game: str, seed: int | None) -> Bot:
+    """``search:medium`` reading each other seat's lines from its bids."""
+    return ModelledSearch(search_bot(game, STRENGTHS["medium"], seed), known=False)
+
+
+def medium_known(game: str, seed: int | None) -> Bot:
+    """``search:medium`` told the loose players' lines."""
+    return ModelledSearch(search_bot(game, STRENGTHS["medium"], seed), known=True)
+
+
+def calibrate(make: float, stay: float, matches: int, sloppy_play: bool = False) -> str:
+    """How a heuristic seat fares among three players at lines ``make`` and ``stay`` below
+    the club player's (sloppy in the play if asked): the figures a stand-in is chosen by,
+    to set beside a heuristic seat's among three ISMCTS seats (``bench/match_ends.py``)."""
+    style = replace(STYLE, make=STYLE.make + make, stay=STYLE.stay + stay)
+    won = own = out = set_in = hands = 0
+    mine = theirs = mine_set = theirs_set = 0.0
+    for i in range(matches):
+        me = i % SEATS  # every seat rotated
+        match = Match("buck-euchre", players=SEATS, seed=10_000 + i)
+        bots = [
+            HeuristicBot(i)
+            if s == me
+            else (Sloppy if sloppy_play else HeuristicBot)(SEATS * i + s, style)
+            for s in range(SEATS)
+        ]
+        points, before = [], [25] * SEATS  # BE-11: everyone starts at 25
+        while not match.is_over:
+            seat = match.to_move
+            assert seat is not None
+            match.play(bots[seat].choose(match.view(seat), match.legal_actions()))
+            scores = list(match.view(me)["scores"])
+            if scores != before:
+                points.append([a - b for a, b in zip(scores, before, strict=True)])
+                before = scores
+        for p in points:
+            hands += 1
+            mine, mine_set = mine + p[me], mine_set + (p[me] == 5)
+            others = [p[s] for s in range(SEATS) if s != me]
+            theirs += sum(others) / 3
+            theirs_set += sum(x == 5 for x in others) / 3
+        winner = match.view(me)["winner"]
+        assert winner is not None  # BE-12: a finished match has a winner
+        swept = 25 + sum([p[winner] for p in points]) > 0  # BE-13: won above 0
+        won += winner == me
+        own += winner == me and swept
+        out += winner != me and swept and points[-1][me] != 5
+        set_in += winner != me and swept and points[-1][me] == 5
+    return (
+        f"make {make:+}, stay {stay:+}{', sloppy' if sloppy_play else ''}: won {won} of "
+        f"{matches} ({won / matches:.1%}), {own} by its sweep; lost to another's sweep {out} "
+        f"out of the hand, {set_in} set in it; {hands / matches:.1f} hands a match; points a "
+        f"hand {mine / hands:+.2f}, set in {mine_set / hands:.1%} of hands; the others "
+        f"{theirs / hands:+.2f}, set in {theirs_set / hands:.1%}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="calibrate the loose stand-in")
+    parser.add_argument("--matches", type=int, default=800)
+    parser.add_argument("--sloppy", action="store_true")
+    parser.add_argument("shifts", nargs="+", help="make,stay pairs after --, e.g. -- -0.5,-1.5")
+    args = parser.parse_args()
+    for pair in args.shifts:
+        make, stay = (float(x) for x in pair.split(","))
+        print(calibrate(make, stay, args.matches, args.sloppy))
+
+
+if __name__ == "__main__":
+    main()
