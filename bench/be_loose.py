@@ -1,24 +1,27 @@
-"""Loose club players for Buck Euchre, a cheap stand-in for the players that bid more readily
-than a club player, and search players that model them (docs/bots_buck_euchre.md, "A table
-that bids more readily").
+"""Loose club players for Buck Euchre, a cheap stand-in for players that bid more readily
+than a club player, and a search told their lines (docs/bots_buck_euchre.md, "A table that
+bids more readily").
 
     PYTHONPATH=bench nice -n 19 .venv/bin/python bench/sprt_run.py buck-euchre \\
         --bots search:medium,be_loose:loose,be_loose:loose,be_loose:loose \\
-        --matches 200 --seed 11 --sprt p0=0.25,p1=0.4 --workers 2 --fixed
+        --matches 200 --seed 11 --sprt p0=0.25,p1=0.4 --workers 1 --fixed
 
-ISMCTS and the search stay in where a club player would drop about one decision in five, and
-order or name more readily too (``bench/be_agreement.py``); at such a table most matches end
-on a sweep (BE-13), and the search, which models every other seat as a club player, wins
-few. A seat of ``loose`` is the heuristic bot with lower lines: it orders or names trump at
-``MAKE_SHIFT`` points below the club player's make line (BE-5, BE-6) and stays in at
-``STAY_SHIFT`` below its stay line (BE-8); its card play is the club player's. It costs a
-heuristic seat's time, so a search seat among three of them plays a match in about two CPU
-seconds where a match among three ISMCTS seats costs about fifty.
+ISMCTS stays in where a club player would drop about one decision in five, and orders or
+names more readily too (``bench/be_agreement.py``); among three ISMCTS seats most matches end
+on a sweep (BE-13), and ``expert``, which models every other seat as a club player, wins
+fewer than among club players. A seat of ``loose`` is the heuristic bot with lower lines: it
+orders or names trump at ``MAKE_SHIFT`` points below the club player's make line (BE-5,
+BE-6) and stays in at ``STAY_SHIFT`` below its stay line (BE-8); its card play is the club
+player's. It costs a heuristic seat's time, so a search seat among three of them plays a
+match in under three CPU seconds where a match among three ISMCTS seats costs about fifty.
+The shifts were chosen with ``calibrate`` (run this file: ``PYTHONPATH=bench
+.venv/bin/python bench/be_loose.py --matches 800 -- 0,0 -0.5,-1.5 -1,-1``; ``--sloppy``
+plays half the loose players' cards at random).
 
-The search players here differ from ``search:medium`` only in how they model the others'
-bids, in the reading of the bids and in the playouts (``Leanings``): ``medium_read`` reads
-each seat's lines from its bids over the match as ``bench/be_lines.py`` does, and
-``medium_known`` is told the loose players' lines (a bound on what reading them can give).
+``medium_known`` differs from ``search:medium`` only in how it models the others' bids, in
+the reading of the bids and in the playouts (``Leanings``): it is told the loose players'
+lines, a bound on what reading them from their bids over the match (as ``bench/be_lines.py``
+does) could give.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ import argparse
 from collections.abc import Sequence
 from dataclasses import replace
 
-from be_lines import Lines, LinesWorlds  # a pilot of bench/, beside this one
+from be_lines import LinesWorlds  # a pilot of bench/, beside this one
 
 from cardtable import Match
 from cardtable.bots.base import Bot
@@ -71,29 +74,19 @@ def sloppy(game: str, seed: int | None) -> Bot:
     return Sloppy(seed, LOOSE)
 
 
-class ModelledSearch:
-    """``search:medium`` whose bid reading and playouts bid for the other seats at given
-    lines: read from their bids (``read``) or known (``known``)."""
+class KnownLines:
+    """``search:medium`` whose bid reading and playouts bid for the other seats at the loose
+    lines, as if it had read them exactly from their bids."""
 
-    def __init__(self, search: SearchBot, known: bool) -> None:
+    def __init__(self, search: SearchBot) -> None:
         self.search = search
         self.knowledge = search.knowledge
-        self.known = known
-        self.lines: Lines | None = None
-
-    def leanings(self, view: View) -> Leanings:
-        seat = own_seat(view)
-        if self.known:
-            make = tuple(0.0 if s == seat else MAKE_SHIFT for s in range(SEATS))
-            stay = tuple(0.0 if s == seat else STAY_SHIFT for s in range(SEATS))
-            return Leanings(make, stay)
-        if self.lines is None:
-            self.lines = Lines(seat)
-        self.lines.observe(view)
-        return self.lines.leanings()
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        leanings = self.leanings(view)
+        seat = own_seat(view)
+        make = tuple(0.0 if s == seat else MAKE_SHIFT for s in range(SEATS))
+        stay = tuple(0.0 if s == seat else STAY_SHIFT for s in range(SEATS))
+        leanings = Leanings(make, stay)
         self.search.knowledge = replace(
             self.knowledge, worlds=LinesWorlds(leanings), playout=lined_playout(leanings)
         )
@@ -103,14 +96,9 @@ class ModelledSearch:
             self.search.knowledge = self.knowledge
 
 
-def medium_read(game: str, seed: int | None) -> Bot:
-    """``search:medium`` reading each other seat's lines from its bids."""
-    return ModelledSearch(search_bot(game, STRENGTHS["medium"], seed), known=False)
-
-
 def medium_known(game: str, seed: int | None) -> Bot:
     """``search:medium`` told the loose players' lines."""
-    return ModelledSearch(search_bot(game, STRENGTHS["medium"], seed), known=True)
+    return KnownLines(search_bot(game, STRENGTHS["medium"], seed))
 
 
 def calibrate(make: float, stay: float, matches: int, sloppy_play: bool = False) -> str:
