@@ -25,6 +25,7 @@ from typing import Any
 
 from cardtable.bots.base import Bot
 from cardtable.bots.heuristic.buck_euchre import card_choice, playout
+from cardtable.bots.knowledge import GameBots
 from cardtable.bots.search import STRENGTHS, SearchBot, search_bot
 from cardtable.core.game import Action
 from cardtable.core.views import View, own_seat
@@ -38,20 +39,31 @@ def club_others(rules: Any, state: Any, rng: random.Random, *, seat: int) -> Act
     return playout(rules, state, rng)
 
 
-class ClubOthers:
-    """``search:medium`` with ``club_others`` as its playout policy."""
+class Searched:
+    """A search whose knowledge (``GameBots``) is remade for each decision by
+    ``knowledge_for``, and restored after it: the pilots' way of changing one piece."""
 
     def __init__(self, search: SearchBot) -> None:
         self.search = search
         self.knowledge = search.knowledge
 
+    def knowledge_for(self, view: View) -> GameBots:
+        return self.knowledge
+
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        policy = functools.partial(club_others, seat=own_seat(view))
-        self.search.knowledge = replace(self.knowledge, playout=policy)
+        self.search.knowledge = self.knowledge_for(view)
         try:
             return self.search.choose(view, legal)
         finally:
             self.search.knowledge = self.knowledge
+
+
+class ClubOthers(Searched):
+    """``search:medium`` with ``club_others`` as its playout policy."""
+
+    def knowledge_for(self, view: View) -> GameBots:
+        policy = functools.partial(club_others, seat=own_seat(view))
+        return replace(self.knowledge, playout=policy)
 
 
 def medium(game: str, seed: int | None) -> Bot:

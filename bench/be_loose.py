@@ -30,7 +30,8 @@ import argparse
 from collections.abc import Sequence
 from dataclasses import replace
 
-from be_lines import LinesWorlds  # a pilot of bench/, beside this one
+from be_club_others import Searched  # pilots of bench/, beside this one
+from be_lines import LinesWorlds
 
 from cardtable import Match
 from cardtable.bots.base import Bot
@@ -40,7 +41,8 @@ from cardtable.bots.heuristic.buck_euchre import (
     Leanings,
     lined_playout,
 )
-from cardtable.bots.search import STRENGTHS, SearchBot, search_bot
+from cardtable.bots.knowledge import GameBots
+from cardtable.bots.search import STRENGTHS, search_bot
 from cardtable.core.game import Action
 from cardtable.core.views import View, own_seat
 from cardtable.games.buck_euchre import SEATS
@@ -74,26 +76,18 @@ def sloppy(game: str, seed: int | None) -> Bot:
     return Sloppy(seed, LOOSE)
 
 
-class KnownLines:
+class KnownLines(Searched):
     """``search:medium`` whose bid reading and playouts bid for the other seats at the loose
     lines, as if it had read them exactly from their bids."""
 
-    def __init__(self, search: SearchBot) -> None:
-        self.search = search
-        self.knowledge = search.knowledge
-
-    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+    def knowledge_for(self, view: View) -> GameBots:
         seat = own_seat(view)
         make = tuple(0.0 if s == seat else MAKE_SHIFT for s in range(SEATS))
         stay = tuple(0.0 if s == seat else STAY_SHIFT for s in range(SEATS))
         leanings = Leanings(make, stay)
-        self.search.knowledge = replace(
+        return replace(
             self.knowledge, worlds=LinesWorlds(leanings), playout=lined_playout(leanings)
         )
-        try:
-            return self.search.choose(view, legal)
-        finally:
-            self.search.knowledge = self.knowledge
 
 
 def medium_known(game: str, seed: int | None) -> Bot:
