@@ -29,9 +29,11 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 from be_club_others import Searched  # pilots of bench/, beside this one
 from be_lines import LinesWorlds
+from match_ends import START, summary
 
 from cardtable import Match
 from cardtable.bots.base import Bot
@@ -45,7 +47,7 @@ from cardtable.bots.knowledge import GameBots
 from cardtable.bots.search import STRENGTHS, search_bot
 from cardtable.core.game import Action
 from cardtable.core.views import View, own_seat
-from cardtable.games.buck_euchre import SEATS
+from cardtable.games.buck_euchre import SEATS, Play
 
 #: How much more readily a loose player makes trump and stays in, in points below the club
 #: player's lines (``Style.make``, ``Style.stay``).
@@ -66,7 +68,7 @@ class Sloppy(HeuristicBot):
     its plays with a choice, and the club player's otherwise."""
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        if len(legal) > 1 and str(legal[0]).startswith("play") and self.rng.random() < SLOPPY:
+        if len(legal) > 1 and isinstance(legal[0], Play) and self.rng.random() < SLOPPY:
             return self.rng.choice(list(legal))
         return super().choose(view, legal)
 
@@ -100,8 +102,8 @@ def calibrate(make: float, stay: float, matches: int, sloppy_play: bool = False)
     the club player's (sloppy in the play if asked): the figures a stand-in is chosen by,
     to set beside a heuristic seat's among three ISMCTS seats (``bench/match_ends.py``)."""
     style = replace(STYLE, make=STYLE.make + make, stay=STYLE.stay + stay)
-    won = own = out = set_in = hands = 0
-    mine = theirs = mine_set = theirs_set = 0.0
+    rows: list[dict[str, Any]] = []
+    hands = 0
     for i in range(matches):
         me = i % SEATS  # every seat rotated
         match = Match("buck-euchre", players=SEATS, seed=10_000 + i)
@@ -111,7 +113,7 @@ def calibrate(make: float, stay: float, matches: int, sloppy_play: bool = False)
             else (Sloppy if sloppy_play else HeuristicBot)(SEATS * i + s, style)
             for s in range(SEATS)
         ]
-        points, before = [], [25] * SEATS  # BE-11: everyone starts at 25
+        points, before = [], [START] * SEATS
         while not match.is_over:
             seat = match.to_move
             assert seat is not None
@@ -120,25 +122,21 @@ def calibrate(make: float, stay: float, matches: int, sloppy_play: bool = False)
             if scores != before:
                 points.append([a - b for a, b in zip(scores, before, strict=True)])
                 before = scores
-        for p in points:
-            hands += 1
-            mine, mine_set = mine + p[me], mine_set + (p[me] == 5)
-            others = [p[s] for s in range(SEATS) if s != me]
-            theirs += sum(others) / 3
-            theirs_set += sum(x == 5 for x in others) / 3
-        winner = match.view(me)["winner"]
-        assert winner is not None  # BE-12: a finished match has a winner
-        swept = 25 + sum([p[winner] for p in points]) > 0  # BE-13: won above 0
-        won += winner == me
-        own += winner == me and swept
-        out += winner != me and swept and points[-1][me] != 5
-        set_in += winner != me and swept and points[-1][me] == 5
+        hands += len(points)
+        sides = [0 if s == me else 1 for s in range(SEATS)]
+        rows.append({"sides": sides, "points": points, "winner": match.view(me)["winner"]})
+    got = summary(rows)
+    own, reached = got.get("won by its sweep", 0), got.get("won reaching 0", 0)
+    out, set_in = got.get("lost: another's sweep", 0), got.get("lost: another's sweep, it set", 0)
+    won, theirs = own + reached, got["the others' points a hand"]
     return (
-        f"make {make:+}, stay {stay:+}{', sloppy' if sloppy_play else ''}: won {won} of "
-        f"{matches} ({won / matches:.1%}), {own} by its sweep; lost to another's sweep {out} "
-        f"out of the hand, {set_in} set in it; {hands / matches:.1f} hands a match; points a "
-        f"hand {mine / hands:+.2f}, set in {mine_set / hands:.1%} of hands; the others "
-        f"{theirs / hands:+.2f}, set in {theirs_set / hands:.1%}"
+        f"make {make:+}, stay {stay:+}{', sloppy' if sloppy_play else ''}: won {won:.0f} of "
+        f"{matches} ({won / matches:.1%}), {own:.0f} by its sweep; lost to another's sweep "
+        f"{out:.0f} out of the hand, {set_in:.0f} set in it; {hands / matches:.1f} hands a "
+        f"match; points a hand {got['points a hand']:+.2f}, set in "
+        f"{got['set, share of hands']:.1%} of hands; the others "
+        f"{theirs:+.2f}, set in "
+        f"{got['the others set, share of hands']:.1%}"
     )
 
 

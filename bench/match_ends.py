@@ -15,6 +15,7 @@ import argparse
 import collections
 import json
 from pathlib import Path
+from typing import Any
 
 from paired import matches  # the same reading of a games file, cut lines left out
 
@@ -25,6 +26,13 @@ SET = 5  # BE-11: a player still in who fails is set 5
 def ends(path: Path) -> dict[str, float]:
     """The counts and rates of the module docstring for one games file."""
     _, rows = matches(path)
+    return summary(rows)
+
+
+def summary(rows: list[dict[str, Any]]) -> dict[str, float]:
+    """The counts and rates of the module docstring for matches given as a games file's
+    lines: each with ``sides`` (the bot in each seat, the first bot 0), ``points`` (each
+    hand's points by seat) and ``winner`` (a seat, or None)."""
     out: collections.Counter[str] = collections.Counter()
     hands = 0
     mine = theirs = mine_set = theirs_set = 0.0
