@@ -70,6 +70,24 @@ def test_heuristic_plays_whole_matches_legally(game: str) -> None:
         assert m.is_over
 
 
+def test_two_heuristic_players_never_trade_one_discard_forever() -> None:
+    """Queen City Rum to 500, heuristic against heuristic: on seed 24 both once held a lone 2
+    and took each other's discarded 2 back and forth with 26 cards in the stock, the hand
+    never ending (a take must leave the hand better after its discard than a stock draw
+    would, QC-4). Every match of these seeds ends within 1,500 moves (they take about 300)."""
+    game = "queen-city-rum"
+    for seed in range(20, 30):
+        m = Match(game, players=2, seed=seed, target=500)
+        bots = [make_bot(game, "heuristic", seed * 2 + s) for s in range(2)]
+        moves = 0
+        while not m.is_over and moves < 1500:
+            seat = m.to_move
+            assert seat is not None
+            m.play(bots[seat].choose(m.view(seat), m.legal_actions()))
+            moves += 1
+        assert m.is_over, (seed, m.hand_number, moves)
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_search_easy_plays_a_hand_legally(game: str) -> None:
     m = Match(game, seed=4)

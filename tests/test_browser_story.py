@@ -67,8 +67,19 @@ def test_the_log_is_the_same_after_a_reload_and_for_a_spectator(
 
 
 def test_a_hand_ends_with_a_summary_of_the_cards_left(room: Room, page: Page) -> None:
-    created = room.create("queen-city-rum", ["heuristic", "heuristic"], players=2, target=500)
+    # Two seats for people, so the match waits; once the spectator's page has drawn the
+    # table, the host gives both to computers and it starts. Bots created at once played a
+    # whole match (about 300 moves at 0.05 s) before a busy machine's page had drawn a hand.
+    created = room.create("queen-city-rum", ["human", "human"], players=2, target=500)
+    table = created["table"]["id"]
     page.goto(f"{created['watch']}?watch")
+    page.wait_for_selector("#area[data-version]", state="attached", timeout=60_000)
+    for seat in (0, 1):
+        given = room.http.post(
+            f"{room.base}/api/tables/{table}/seats/{seat}/kind",
+            json={"owner": created["owner"], "kind": "heuristic"},
+        )
+        assert given.status_code == 200, given.text
     page.wait_for_selector("#hand-end", state="visible", timeout=120_000)
     title = page.inner_text("#hand-end-title")  # the first hand, or a later one on a slow machine
     assert re.fullmatch(r"Hand \d+ is over", title), title
@@ -84,7 +95,7 @@ def test_a_hand_ends_with_a_summary_of_the_cards_left(room: Room, page: Page) ->
     # bots move every 0.05 s a loaded machine redraws the page under the pointer, and the
     # click could wait out its time (the last hand's summary is up then, as every hand's is)
     page.wait_for_selector("#over:not([hidden])", timeout=300_000)
-    hands = room.get(f"/api/tables/{created['table']['id']}/record")["hands"]
+    hands = room.get(f"/api/tables/{table}/record")["hands"]
     assert page.inner_text("#hand-end-title") == f"Hand {len(hands)} is over"
     page.click("#hand-end-close")
     assert page.is_hidden("#hand-end")

@@ -5,9 +5,11 @@ with the best split of its hand into melds (``best_melds``: an exact search over
 runs the hand can make, jokers filling gaps) plus the cards it could lay off on the table:
 
 - **Draw.** Take the top discard only when it melds or lays off at once, or joins a pair or a
-  near-run in hand; dig deeper (R5-7) only when the cards taken meld and their points pay for
-  the dead weight that comes with them (late in the hand every dead card counts against you,
-  R5-12). Otherwise draw; with an empty stock, ``end`` unless a take pays (R5-11, QC-8).
+  near-run in hand and the hand is still better after the turn's discard (else two such
+  players could pass one card back and forth for ever); dig deeper (R5-7) only when the
+  cards taken meld and their points pay for the dead weight that comes with them (late in the
+  hand every dead card counts against you, R5-12). Otherwise draw; with an empty stock,
+  ``end`` unless a take pays (R5-11, QC-8).
 - **Meld and lay off.** Required cards first (R5-7, R5-10). Then every meld and lay-off that
   keeps the best split of the hand: melded points score, cards held count against you (R5-12)
   or go to the opponent who goes out (QC-7). Going out is always taken when offered.
@@ -275,6 +277,20 @@ class _Position:
         weight = self.late if not self.qc else 0.5 * self.late
         return pts - weight * dead + (1.0 - self.late) * self.potential(rest)
 
+    def better_after_discard(self, cards: Sequence[int], taken: int, now: float) -> bool:
+        """Whether ``cards`` (the hand and the top discard just taken) still beat ``now`` once
+        the turn's discard is made: the taken card may not be that discard (R5-8, QC-4), and a
+        stock draw can always be thrown back, so a take must leave more than the hand had."""
+        if not self.plan(cards)[1]:
+            return True  # everything melds or lays off: no discard, the hand goes out
+        left = list(cards)
+        best = float("-inf")
+        for c in set(cards) - {taken}:
+            left.remove(c)
+            best = max(best, self.worth(left))
+            left.append(c)
+        return best > now
+
 
 def _words(action: Action) -> list[str]:
     return str(action).split()
@@ -331,6 +347,8 @@ class HeuristicBot:
                 # the top card alone: worth it when it melds, lays off or joins a near-meld
                 if deep in rest and not any(pos.link(deep, c) for c in pos.hand):
                     continue
+                if not pos.better_after_discard(cards, deep, now):
+                    continue  # a swap a stock draw matches: two such players would trade forever
             elif depth > 1:
                 gain -= 1.5 * depth * (1.0 - pos.late)  # a fat hand is a slow hand early on
             if gain > best_gain:
