@@ -278,11 +278,10 @@ class _Position:
         return pts - weight * dead + (1.0 - self.late) * self.potential(rest)
 
     def better_after_discard(self, cards: Sequence[int], taken: int, now: float) -> bool:
-        """Whether ``cards`` (the hand and the top discard just taken) still beat ``now`` once
-        the turn's discard is made: the taken card may not be that discard (R5-8, QC-4), and a
-        stock draw can always be thrown back, so a take must leave more than the hand had."""
-        if not self.plan(cards)[1]:
-            return True  # everything melds or lays off: no discard, the hand goes out
+        """Whether ``cards`` (the hand and the top discard just taken, some of them left over
+        by the plan) still beat ``now`` once the turn's discard is made: the taken card may
+        not be that discard (R5-8, QC-4), and a stock draw can always be thrown back, so a
+        take must leave more than the hand had."""
         left = list(cards)
         best = float("-inf")
         for c in set(cards) - {taken}:
@@ -347,8 +346,9 @@ class HeuristicBot:
                 # the top card alone: worth it when it melds, lays off or joins a near-meld
                 if deep in rest and not any(pos.link(deep, c) for c in pos.hand):
                     continue
-                if not pos.better_after_discard(cards, deep, now):
+                if rest and not pos.better_after_discard(cards, deep, now):
                     continue  # a swap a stock draw matches: two such players would trade forever
+                # (with nothing left over everything melds or lays off: no discard is owed)
             elif depth > 1:
                 gain -= 1.5 * depth * (1.0 - pos.late)  # a fat hand is a slow hand early on
             if gain > best_gain:
