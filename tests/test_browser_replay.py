@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from cardtable.core.match import Match
 from tests.support import browser as support
@@ -62,6 +63,17 @@ CAPTIONS = """async ([table, n]) => {
 STEPPED = 6  # steps taken with the → key, each caption read from the page
 
 
+def reach(page: Page, step: int) -> None:
+    """Wait for the slider to stand at ``step``; if it does not, fail with what the page
+    shows instead (its step line and any error it gave)."""
+    try:
+        page.wait_for_function("(n) => document.querySelector('#slider').value == n", arg=step)
+    except PlaywrightTimeout:
+        shown = page.inner_text("#step")
+        error = page.inner_text("#error") if page.is_visible("#error") else "no error shown"
+        raise AssertionError(f"step {step} not shown; the page shows {shown!r}; {error}") from None
+
+
 def seat_text(seat: int) -> str:
     return str(PA["table.seat"]).replace("{n}", str(seat + 1))
 
@@ -98,9 +110,46 @@ def test_every_replay_caption_names_the_seat_that_moved(
         assert not any(f"{o} " in caption + " " for o in others), (step, seat, caption)
     for step in range(1, STEPPED + 1):  # the page shows those very captions
         page.keyboard.press("ArrowRight")
-        page.wait_for_function("(n) => document.querySelector('#slider').value == n", arg=step)
+        reach(page, step)
         assert page.inner_text("#what") == captions[step - 1]
     page.keyboard.press("End")
-    page.wait_for_function("(n) => document.querySelector('#slider').value == n", arg=len(seats))
+    reach(page, len(seats))
     assert page.inner_text("#what") == captions[-1]
     support.shot(page, f"replay-{game}-pa")
+
+
+def test_a_step_lost_on_the_way_is_asked_again_and_never_skipped(
+    room: Room, page: Page, matches: dict[str, str]
+) -> None:
+    """A dropped fetch of a step is tried once more; two in a row say "Connection lost" and
+    leave the board where it was, so the next → asks for that same step again."""
+    table = matches["royal-casino"]
+    finished(room, table)
+    page.goto(f"{room.base}/replay/{table}")
+    reach(page, 0)
+    page.wait_for_function("() => document.querySelector('#step').textContent.length > 0")
+    dropped: list[str] = []
+
+    def drop_once(route: Any) -> None:
+        if not dropped:
+            dropped.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/replay/1", drop_once)
+    page.keyboard.press("ArrowRight")
+    reach(page, 1)
+    assert len(dropped) == 1
+    page.unroute("**/replay/1")
+    page.route("**/replay/2", lambda route: route.abort())
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("#error:not([hidden])")
+    en = json.loads((ROOT / "cardtable/server/static/i18n/en.json").read_text(encoding="utf-8"))
+    lost = str(en["replay.unavailable"]).replace("{message}", str(en["offline.title"]))
+    assert page.inner_text("#error") == lost
+    assert page.evaluate("document.querySelector('#slider').value") == "1"
+    page.unroute("**/replay/2")
+    page.keyboard.press("ArrowRight")
+    reach(page, 2)
+    assert page.is_hidden("#error")

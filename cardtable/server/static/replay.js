@@ -55,24 +55,39 @@ async function start() {
 }
 
 // Keys may be pressed faster than steps arrive: the wanted step moves at once and only the
-// answer for the latest wanted step is drawn.
+// answer for the latest wanted step is drawn. A step that cannot be fetched (the connection
+// dropped) is asked for once more; if that fails too the page says so and stays on the step it
+// shows, so the next key tries again from there.
 async function go(step) {
   if (step < 0 || (page.data && step > page.steps)) return;
   page.want = step;
   page.step = step;
-  const response = await fetch(`${base}/replay/${step}`);
-  const data = await response.json();
+  const answer = (await fetchStep(step)) ?? (await fetchStep(step));
   if (page.want !== step) return;
-  if (!response.ok) {
-    $("error").textContent = t("replay.unavailable", { message: data.error });
+  if (!answer || !answer.response.ok) {
+    const message = answer ? answer.data.error : t("offline.title");
+    $("error").textContent = t("replay.unavailable", { message });
     $("error").hidden = false;
+    page.step = page.data ? page.data.step : 0; // still the step on the board
     return;
   }
+  const data = answer.data;
   $("error").hidden = true; // a refusal before (too many steps at once) is over
   page.step = data.step;
   page.steps = data.steps;
   page.data = data;
   draw();
+}
+
+// The room's answer for one step, or null when it could not be had (no connection, or an
+// answer that is not the room's JSON).
+async function fetchStep(step) {
+  try {
+    const response = await fetch(`${base}/replay/${step}`);
+    return { response, data: await response.json() };
+  } catch {
+    return null;
+  }
 }
 
 function context() {
