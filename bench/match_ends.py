@@ -5,8 +5,10 @@
 For each games file of ``bench/sprt_run.py`` (whole matches): how many matches the first bot
 won and how (a score reaching 0, or its own sweep, BE-12 and BE-13), how it lost (another's
 score reaching 0, or another's sweep with the first bot out of the hand or in it and set),
-and per hand its points and how often it was set (5 points, BE-11) beside the others' mean.
-A winner whose score is still above 0 won by a sweep; points count down (less is better).
+and per hand its points and how often it was set (5 points, BE-11) beside the others' mean;
+then how often it was out of the hand (0 points: it dropped, BE-8) and, of the hands it was
+out of and of those it was in, the share that another player ended with a sweep. A winner
+whose score is still above 0 won by a sweep; points count down (less is better).
 """
 
 from __future__ import annotations
@@ -36,10 +38,15 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, float]:
     out: collections.Counter[str] = collections.Counter()
     hands = 0
     mine = theirs = mine_set = theirs_set = 0.0
+    out_of = {True: 0, False: 0}  # hands it was out of (True) and in (False)
+    swept_in = {True: 0, False: 0}  # of those, the hands another ended with a sweep
     for row in rows:
         me = row["sides"].index(0)
         others = [s for s in range(len(row["sides"])) if s != me]
-        for points in row["points"]:
+        swept_by = another_sweep(row, me)
+        for k, points in enumerate(row["points"]):
+            out_of[points[me] == 0] += 1
+            swept_in[points[me] == 0] += swept_by and k == len(row["points"]) - 1
             hands += 1
             mine += points[me]
             mine_set += points[me] == SET
@@ -62,7 +69,19 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, float]:
     result["the others' points a hand"] = round(theirs / hands, 3) if hands else 0.0
     result["set, share of hands"] = round(mine_set / hands, 3) if hands else 0.0
     result["the others set, share of hands"] = round(theirs_set / hands, 3) if hands else 0.0
+    result["out of the hand, share of hands"] = round(out_of[True] / hands, 3) if hands else 0.0
+    for away, name in ((True, "out of"), (False, "in")):
+        share = swept_in[away] / out_of[away] if out_of[away] else 0.0
+        result[f"another's sweep, share of the hands it was {name}"] = round(share, 3)
     return result
+
+
+def another_sweep(row: dict[str, Any], me: int) -> bool:
+    """Whether the match ended on the sweep of a player other than ``me`` (BE-13)."""
+    winner = row["winner"]
+    if winner is None or winner == me:
+        return False
+    return bool(START + sum(p[winner] for p in row["points"]) > 0)
 
 
 def main() -> None:

@@ -38,3 +38,8 @@ def test_each_match_end_is_told_apart(tmp_path: Path) -> None:
     # 9 hands: the first bot's points -4, -5, 0 x5, +5, 0 = -4; set once
     assert got["points a hand"] == round(-4 / 9, 3)
     assert got["set, share of hands"] == round(1 / 9, 3)
+    # out of 6 hands (the five of match 2, the one of match 4), another's sweep ended 1;
+    # in 3 (both of match 1, where the sweep is its own, and match 3's), another's ended 1
+    assert got["out of the hand, share of hands"] == round(6 / 9, 3)
+    assert got["another's sweep, share of the hands it was out of"] == round(1 / 6, 3)
+    assert got["another's sweep, share of the hands it was in"] == round(1 / 3, 3)
