@@ -43,10 +43,8 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, float]:
     for row in rows:
         me = row["sides"].index(0)
         others = [s for s in range(len(row["sides"])) if s != me]
-        swept_by = another_sweep(row, me)
-        for k, points in enumerate(row["points"]):
+        for points in row["points"]:
             out_of[points[me] == 0] += 1
-            swept_in[points[me] == 0] += swept_by and k == len(row["points"]) - 1
             hands += 1
             mine += points[me]
             mine_set += points[me] == SET
@@ -58,6 +56,7 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, float]:
             continue
         swept = START + sum(p[winner] for p in row["points"]) > 0
         last = row["points"][-1][me]
+        swept_in[last == 0] += swept and winner != me  # the last hand ended it
         if winner == me:
             out["won by its sweep" if swept else "won reaching 0"] += 1
         elif not swept:
@@ -74,14 +73,6 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, float]:
         share = swept_in[away] / out_of[away] if out_of[away] else 0.0
         result[f"another's sweep, share of the hands it was {name}"] = round(share, 3)
     return result
-
-
-def another_sweep(row: dict[str, Any], me: int) -> bool:
-    """Whether the match ended on the sweep of a player other than ``me`` (BE-13)."""
-    winner = row["winner"]
-    if winner is None or winner == me:
-        return False
-    return bool(START + sum(p[winner] for p in row["points"]) > 0)
 
 
 def main() -> None:
