@@ -16,8 +16,7 @@ the bids read as the card play is read (commit 09cbfec). Here the first two are 
 tree of ``be_own_tree`` over the seat's information sets, in playouts where every other seat
 bids as the heuristic does (the playout policy's bids are the heuristic's own counts) and
 plays the heuristic's card from its own view (``club_others``). Past the tree the seat plays
-the heuristic's card from what it has seen. The card play is ``search:medium``'s (``tree``) or
-``expert``'s (``expert``).
+the heuristic's card from what it has seen. The card play is ``search:medium``'s.
 """
 
 from __future__ import annotations
@@ -30,7 +29,6 @@ from be_club_others import club_others
 from be_own_tree import OwnTree
 
 from cardtable.bots.base import Bot
-from cardtable.bots.expert import expert_bot
 from cardtable.core.game import Action
 from cardtable.core.views import View, own_seat
 
@@ -51,10 +49,3 @@ class BestResponse(OwnTree):
 def tree(game: str, seed: int | None) -> Bot:
     """The bids above; the card play ``search:medium``'s."""
     return BestResponse(game, seed)
-
-
-def expert(game: str, seed: int | None) -> Bot:
-    """The bids above; the card play the shipped ``expert``'s."""
-    bot = BestResponse(game, seed)
-    bot.search = expert_bot(game, seed=seed)
-    return bot

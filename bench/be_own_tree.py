@@ -56,7 +56,7 @@ class OwnTree:
     """Bids by the tree of the module docstring; every other decision by ``search:medium``."""
 
     def __init__(self, game: str, seed: int | None, *, fused: bool = False) -> None:
-        self.search: Bot = search_bot(game, seed=seed)
+        self.search = search_bot(game, seed=seed)
         self.knowledge = bots_for(game)
         self.rng = random.Random(seed)
         self.fused = fused
