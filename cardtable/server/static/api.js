@@ -13,6 +13,40 @@ export function roomUrl(path) {
   return new URL(path, ROOT).href;
 }
 
+// The room's list of games (GET /api/games: each game's client module, options and bot levels),
+// asked for once a page and shared by its modules. An ask that fails (no connection, or an answer
+// that is not the room's) is tried twice more, a little later each time; if all three fail the
+// answer is null and nothing is kept, so the next call asks again rather than living with an
+// empty list until the page is reloaded.
+let catalogue = null;
+
+export function gameCatalogue() {
+  catalogue ??= askCatalogue().then((answer) => {
+    if (!answer) catalogue = null;
+    return answer;
+  });
+  return catalogue;
+}
+
+async function askCatalogue() {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    if (attempt) await new Promise((done) => setTimeout(done, 400 * attempt));
+    try {
+      const response = await fetch(roomUrl("api/games"));
+      if (response.ok) return await response.json();
+    } catch {
+      // tried again below
+    }
+  }
+  return null;
+}
+
+// A game's client module as the catalogue names it, or null (generic rendering) while the
+// catalogue cannot be had.
+export async function clientModule(game) {
+  return (await gameCatalogue())?.games.find((g) => g.id === game)?.client_module ?? null;
+}
+
 // A game's rules page in a language, at one rule when given (its id is the anchor, RC-17).
 export function rulesUrl(game, lang, rule = null) {
   const page = roomUrl(`rules/${encodeURIComponent(game)}?lang=${encodeURIComponent(lang)}`);

@@ -3,7 +3,7 @@
 // members by name, its live tables, its finished matches (replay, download) and its standings
 // per game (OpenSkill: the conservative rating μ − 3σ with μ ± σ), and head-to-head records.
 
-import { roomUrl } from "./api.js";
+import { gameCatalogue, roomUrl } from "./api.js";
 import { el } from "./dom.js";
 import { languageSwitch, t, translatePage } from "./i18n.js";
 import { gameTitle, matchList, panel } from "./me.js";
@@ -36,6 +36,8 @@ async function draw() {
     main.replaceChildren(panel(t("club.title"), el("p", { class: "error", attrs: { id: "club-refused" }, text: refusalText(e) })));
     return;
   }
+  // the room's games for the new table's form; asked again at each draw until they come
+  if (!catalogue.games.length) catalogue = (await gameCatalogue()) ?? catalogue;
   $("title").textContent = club.club.name;
   document.title = `${club.club.name} · cardtable`;
   const owner = club.me.role === "owner";
@@ -103,6 +105,12 @@ function invitePanel(club) {
 
 function newTablePanel(club) {
   const games = catalogue.games.filter((g) => g.listed !== false);
+  if (!games.length) {
+    // the room's games could not be had: say so, and ask again (the whole page) on a tap
+    const retry = el("button", { class: "small", text: t("offline.retry"), attrs: { type: "button", id: "club-games-retry" } });
+    retry.addEventListener("click", draw);
+    return panel(t("club.new_table"), el("p", { class: "error", attrs: { role: "alert" }, text: t("offline.title") }), retry);
+  }
   const game = el("select", { attrs: { id: "club-game" } }, games.map((g) => new Option(gameTitle(g.id), g.id)));
   const players = el("select", { attrs: { id: "club-players" } });
   const target = el("input", { attrs: { type: "number", id: "club-target" } });
@@ -221,11 +229,6 @@ function headToHead(club) {
 async function start() {
   $("lang").append(languageSwitch());
   translatePage();
-  try {
-    catalogue = await (await fetch(roomUrl("api/games"))).json();
-  } catch {
-    catalogue = { games: [] };
-  }
   await draw();
   window.addEventListener("languagechange-cardtable", draw);
 }

@@ -10,7 +10,7 @@
 
 import { language, t, tp } from "./i18n.js";
 import { describeAction } from "./actions.js";
-import { myTables, newLink, roomUrl, setMuted, setPaused, setSeatKind, setSpectatorsTalk } from "./api.js";
+import { gameCatalogue, myTables, newLink, setMuted, setPaused, setSeatKind, setSpectatorsTalk } from "./api.js";
 import { el } from "./dom.js";
 import { askFirst, linkRow } from "./links.js";
 import { kindName, seatLabel } from "./sides.js";
@@ -77,17 +77,11 @@ export function drawAwayMoves(box, msg) {
 }
 
 // -- the host's controls -----------------------------------------------------------------------
-let levels = null;
-
+// The game's bot levels, or null while the room's list of games cannot be had.
 async function botLevels(game) {
-  if (levels === null) {
-    try {
-      levels = (await (await fetch(roomUrl("api/games"))).json()).games;
-    } catch {
-      levels = [];
-    }
-  }
-  const found = levels.find((g) => g.id === game)?.bot_levels ?? [];
+  const games = (await gameCatalogue())?.games;
+  if (!games) return null;
+  const found = games.find((g) => g.id === game)?.bot_levels ?? [];
   return found.length ? found : ["random"];
 }
 
@@ -102,7 +96,10 @@ export async function drawHost(box, ctx) {
     ctx.talk, document.documentElement.lang]);
   if (box.dataset.sig === sig) return;
   box.dataset.sig = sig;
-  const offered = await botLevels(ctx.game);
+  const levels = await botLevels(ctx.game);
+  // without the list only "random" is offered, and the next state message draws the box again
+  if (!levels && box.dataset.sig === sig) box.dataset.sig = "";
+  const offered = levels ?? ["random"];
   const keep = box.querySelector(".new-link"); // a new link shown stays until replaced
   box.replaceChildren(el("h2", { text: t("host.title") }));
   const problem = el("p", { class: "error host-error", attrs: { role: "alert" } });

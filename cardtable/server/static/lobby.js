@@ -2,7 +2,7 @@
 // and list the tables that are waiting, being played or finished.
 
 import { language, languageSwitch, t, tOr, translatePage } from "./i18n.js";
-import { createTable, myTables, newLink, rememberTable, roomUrl, rulesUrl } from "./api.js";
+import { createTable, gameCatalogue, myTables, newLink, rememberTable, roomUrl, rulesUrl } from "./api.js";
 import { kindName } from "./panels.js";
 import { seatLabel } from "./sides.js";
 import { el } from "./dom.js";
@@ -15,12 +15,7 @@ let lastCreated = null;
 async function start() {
   $("lang").append(languageSwitch());
   translatePage();
-  try {
-    catalogue = await (await fetch(roomUrl("api/games"))).json();
-  } catch {
-    catalogue = { games: [], seat_kinds: ["human"], bot_levels: [] };
-  }
-  fillGames();
+  await askGames();
   $("game").addEventListener("change", fillGame);
   $("players").addEventListener("change", fillSeats);
   $("create").addEventListener("submit", create);
@@ -30,7 +25,25 @@ async function start() {
     refresh();
   });
   refresh();
-  setInterval(refresh, 5000);
+  setInterval(async () => {
+    if (!catalogue.games.length) await askGames();
+    refresh();
+  }, 5000);
+}
+
+// The room's games for the form; while they cannot be had the form says so, and they are asked
+// for again with each refresh of the tables' list.
+async function askGames() {
+  const answer = await gameCatalogue();
+  if (answer) {
+    catalogue = answer;
+    $("create-error").hidden = true;
+  }
+  fillGames();
+  if (!answer) {
+    $("create-error").textContent = t("offline.title");
+    $("create-error").hidden = false;
+  }
 }
 
 function game() {

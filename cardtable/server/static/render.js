@@ -23,6 +23,7 @@ export function gameModule(gameId, available) {
       gameId,
       import(url.href).catch((error) => {
         console.warn(`no client module for ${gameId}; generic rendering`, error);
+        loaded.delete(gameId); // asked for again at the next draw
         return null;
       }),
     );

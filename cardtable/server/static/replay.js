@@ -4,7 +4,7 @@ import { languageSwitch, t, translatePage } from "./i18n.js";
 import { cardBack, cardElement } from "./cards.js";
 import { gameModule, renderGeneric, renderView } from "./render.js";
 import { drawScores } from "./panels.js";
-import { roomUrl } from "./api.js";
+import { clientModule, roomUrl } from "./api.js";
 import { seatTitle } from "./sides.js";
 import { stepCaption } from "./replay-caption.js";
 
@@ -13,20 +13,13 @@ const $ = (id) => document.getElementById(id);
 const base = roomUrl(`api/tables/${encodeURIComponent(tableId)}`);
 // seats: the table's seats (kind, and name where known) from its summary, so every caption
 // names the seat as the table did (sides.js seatLabel, counted from 1; nobody is "You" here).
-const page = { step: 0, want: 0, steps: 0, data: null, modules: {}, seats: [] };
+const page = { step: 0, want: 0, steps: 0, data: null, seats: [] };
 
 async function start() {
   $("lang").append(languageSwitch());
   translatePage();
   $("title").textContent = t("replay.title", { id: tableId });
   $("record").href = `${base}/record`;
-  try {
-    for (const g of (await (await fetch(roomUrl("api/games"))).json()).games) {
-      page.modules[g.id] = g.client_module;
-    }
-  } catch {
-    // generic rendering
-  }
   try {
     page.seats = (await (await fetch(base)).json()).seats ?? [];
   } catch {
@@ -106,7 +99,7 @@ async function draw() {
   $("step").textContent = t("replay.step", { step: data.step, steps: data.steps });
   const last = data.last;
   $("what").textContent = stepCaption(last, page.seats);
-  const module = await gameModule(data.spectator.game, page.modules[data.spectator.game]);
+  const module = await gameModule(data.spectator.game, await clientModule(data.spectator.game));
   renderView($("public"), data.spectator, context(), module);
   const everyone = $("everyone");
   everyone.replaceChildren();

@@ -7,7 +7,7 @@
 import { language, languageSwitch, t, tOr, tp, tYou, translatePage } from "./i18n.js";
 import { cardBack, cardElement, fourColourSwitch, mentions } from "./cards.js";
 import { actionLabel } from "./actions.js";
-import { askRematch, roomUrl, rulesUrl, setPace } from "./api.js";
+import { askRematch, clientModule, roomUrl, rulesUrl, setPace } from "./api.js";
 import { Connection } from "./connection.js";
 import { keptGuestName, offerGuestName, showGuestNameRefused } from "./guestname.js";
 import { el, moveButton } from "./dom.js";
@@ -60,7 +60,6 @@ const page = {
   waiting: false, // a move was sent; wait for the answer before offering moves again
   selected: new Set(),
   module: null,
-  modules: {},
   log: [],
   logged: 0, // highest version already in the log
   hands: loadHands(), // hand number -> {breakdown}
@@ -101,13 +100,6 @@ async function start() {
     canReact: () => (page.message?.last?.version ?? 0) > 0,
   });
   $("title").textContent = t("table.title", { id: tableId });
-  try {
-    const response = await fetch(roomUrl("api/games"));
-    const catalogue = await response.json();
-    for (const g of catalogue.games) page.modules[g.id] = g.client_module;
-  } catch {
-    // generic rendering for every game
-  }
   $("typed").addEventListener("submit", (event) => {
     event.preventDefault();
     const text = $("typed-input").value.trim();
@@ -665,7 +657,7 @@ async function draw() {
   drawSeatBar();
   if (!msg) return;
   const view = msg.view;
-  const module = await gameModule(view.game, page.modules[view.game]);
+  const module = await gameModule(view.game, await clientModule(view.game));
   if (page.message !== msg) return; // a newer state arrived while loading
   page.module = module;
   // Everything is drawn from the same state in one go (the turn line last), so whoever
