@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import settings
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 from tests.support.browser import (
     CHROMIUM,
@@ -51,6 +51,15 @@ def browser() -> Iterator[Browser]:
         launched = driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield launched
         launched.close()
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    """A fresh browser profile at desktop size, for a test that opens several pages in it."""
+    found = browser.new_context(viewport=DESKTOP)
+    found.set_default_timeout(15_000)
+    yield found
+    found.close()
 
 
 @pytest.fixture

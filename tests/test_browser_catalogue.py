@@ -6,27 +6,17 @@ dropped answer and never lives with an empty list until the page is reloaded (ap
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Route
+from playwright.sync_api import BrowserContext, Page, Route
 
 from tests.support import browser as support
-from tests.support.browser import DESKTOP, ROOT, Room
+from tests.support.browser import ROOT, Room
 
 pytestmark = support.needs_chromium
 
 EN = json.loads((ROOT / "cardtable/server/static/i18n/en.json").read_text(encoding="utf-8"))
 GAMES = "**/api/games"
-
-
-@pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    found = browser.new_context(viewport=DESKTOP)
-    found.set_default_timeout(15_000)
-    yield found
-    found.close()
 
 
 class Dropper:

@@ -104,6 +104,20 @@ def test_hostile_names_are_refused_with_keyed_reasons(db_url: str) -> None:
         assert (r.status_code, r.json()["key"]) == (400, "name.bidi")
 
 
+def test_a_browser_that_is_a_player_is_not_made_a_new_one(db_url: str) -> None:
+    """A page that could not tell who the browser is may offer the name form; the room then
+    refuses the new player (409, keyed) and the cookie stays the old player's. An unknown key
+    (a deleted player's) is no player: naming oneself works."""
+    with TestClient(make_app(db_url)) as client:
+        asha = name_self(client, "Asha")
+        r = as_(client, asha).post("/api/players", json={"name": "Asha again"})
+        assert (r.status_code, r.json()["key"]) == (409, "people.already_named")
+        assert COOKIE not in r.cookies
+        assert as_(client, asha).get("/api/me").json()["player"]["name"] == "Asha"
+        r = as_(client, "no-such-key").post("/api/players", json={"name": "Bea"})
+        assert r.status_code == 201
+
+
 def test_a_club_story_by_the_api(db_url: str, tmp_path: Any) -> None:
     clock = MovingClock()
     with TestClient(make_app(db_url, clock=clock)) as client:

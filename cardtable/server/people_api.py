@@ -122,6 +122,11 @@ def router(room: Room, config: ServerConfig) -> APIRouter:
     @api.post("/api/players", status_code=201)
     async def new_player(body: NameBody, request: Request, response: Response) -> dict[str, Any]:
         limited(request)
+        if await me(request) is not None:
+            # a page that could not tell who this browser is must not replace its player (and
+            # with it the clubs and matches) by a new one: signing out comes first
+            raise PeopleError(409, "This browser already has a player; reload the page",
+                              "people.already_named", "already_named")  # fmt: skip
         try:
             name = clean_name(body.name)
         except BadName as e:

@@ -2,6 +2,8 @@
 // browser's own list of the tables it created, with their seat links ("Your tables") and the
 // creator's key, which asks for a new link for a seat (the old one stops working).
 
+import { t } from "./i18n.js";
+
 const MINE = "cardtable.mine";
 
 // The room's own address: this module is served from <room>/static/, so the room is one level
@@ -101,14 +103,22 @@ export async function setMuted(tableId, owner, seat, muted) {
   return post(`api/tables/${encodeURIComponent(tableId)}/seats/${seat}/mute`, { owner, muted });
 }
 
+// A POST's answer, or an Error that says why in words a person can read: the room's reason,
+// "Connection lost" when the room could not be reached, "That did not work" when an answer came
+// that is not the room's (a proxy's page).
 async function post(path, body) {
-  const response = await fetch(roomUrl(path), {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const answer = await response.json();
-  if (!response.ok) throw new Error(answer.error || response.statusText);
+  let response;
+  try {
+    response = await fetch(roomUrl(path), {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    throw new Error(t("offline.title"));
+  }
+  const answer = await response.json().catch(() => null);
+  if (!response.ok || answer === null) throw new Error(answer?.error || t("people.failed"));
   return answer;
 }
 

@@ -7,7 +7,7 @@ import { gameCatalogue, roomUrl } from "./api.js";
 import { el } from "./dom.js";
 import { languageSwitch, t, translatePage } from "./i18n.js";
 import { gameTitle, matchList, panel } from "./me.js";
-import { call, nameForm, refusalText, whoAmI } from "./people.js";
+import { acting, call, failedPanel, nameForm, refusalText, whoAmI } from "./people.js";
 import { inLanguage } from "./share.js";
 import { kindName, seatLabel } from "./sides.js";
 
@@ -16,7 +16,17 @@ const clubId = decodeURIComponent(location.pathname.split("/").filter(Boolean).p
 let catalogue = { games: [] };
 let lastInvite = null;
 
+// The page, or why it could not be had (no connection, a refusal) with "Try now".
 async function draw() {
+  try {
+    await drawPage();
+  } catch (error) {
+    $("title").textContent = t("club.title");
+    $("main").replaceChildren(panel(t("club.title"), failedPanel(error, draw)));
+  }
+}
+
+async function drawPage() {
   const main = $("main");
   const me = await whoAmI();
   if (!me.player) {
@@ -58,12 +68,11 @@ function memberList(club, owner) {
       el("span", { class: "hint", text: t(`club.role.${m.role}`) }));
     if (owner && m.role !== "owner") {
       const remove = el("button", { class: "small", text: t("club.remove"), attrs: { type: "button" } });
-      remove.addEventListener("click", async () => {
+      li.append(" ", ...acting(remove, async () => {
         if (!window.confirm(t("club.remove_confirm", { name: m.name }))) return;
         await call("DELETE", `api/clubs/${encodeURIComponent(clubId)}/members/${encodeURIComponent(m.id)}`);
         draw();
-      });
-      li.append(" ", remove);
+      }));
     }
     return li;
   }));
@@ -94,12 +103,12 @@ function invitePanel(club) {
     el("label", {}, el("span", { text: t("club.expires") }), " ", expiry), " ", make, out,
     el("ul", { class: "table-list", attrs: { id: "invites" } }, open.map((i) => {
       const revoke = el("button", { class: "small", text: t("club.revoke"), attrs: { type: "button" } });
-      revoke.addEventListener("click", async () => {
+      const revoking = acting(revoke, async () => {
         await call("DELETE", `api/clubs/${encodeURIComponent(clubId)}/invites/${encodeURIComponent(i.id)}`);
         draw();
       });
       const until = i.expires_at ? t("club.until", { when: new Date(i.expires_at).toLocaleString() }) : `${t("club.expires")}: ${t("club.expires_never")}`;
-      return el("li", { data: { invite: i.id } }, el("span", { text: until }), " ", revoke);
+      return el("li", { data: { invite: i.id } }, el("span", { text: until }), " ", ...revoking);
     })));
 }
 
@@ -218,7 +227,13 @@ function headToHead(club) {
   const out = el("p", { attrs: { id: "h2h-out", "aria-live": "polite" } });
   const go = el("button", { text: t("club.compare"), attrs: { type: "button", id: "h2h-go" } });
   go.addEventListener("click", async () => {
-    const r = await call("GET", `api/clubs/${encodeURIComponent(clubId)}/head-to-head?a=${encodeURIComponent(a.value)}&b=${encodeURIComponent(b.value)}`);
+    let r;
+    try {
+      r = await call("GET", `api/clubs/${encodeURIComponent(clubId)}/head-to-head?a=${encodeURIComponent(a.value)}&b=${encodeURIComponent(b.value)}`);
+    } catch (error) {
+      out.textContent = refusalText(error);
+      return;
+    }
     const name = (sel) => sel.options[sel.selectedIndex].text;
     out.textContent = t("club.h2h_result", { a: name(a), b: name(b), matches: r.matches, a_ahead: r.a_ahead,
       b_ahead: r.b_ahead, even: r.even, partners: r.partners });

@@ -17,7 +17,12 @@ export function keptGuestName() {
 // The box, placed before ``before``, for a guest holding a seat by link (not for a player).
 export async function offerGuestName(token, before, onName) {
   if (!token || !before) return;
-  const me = await whoAmI();
+  let me;
+  try {
+    me = await whoAmI();
+  } catch {
+    return; // who this browser is could not be had: no box rather than a wrong one
+  }
   if (me.player) return;
   const box = el("details", { class: "guest-name", attrs: { id: "guest-name" } },
     el("summary", { text: t("guest.title") }),

@@ -124,7 +124,11 @@ export async function drawHost(box, ctx) {
   // the talk (talk.js): spectators read only unless allowed
   const spectators = el("input", { attrs: { type: "checkbox", id: "host-spectators-talk" } });
   spectators.checked = Boolean(ctx.talk?.spectators);
-  spectators.addEventListener("change", () => act(() => setSpectatorsTalk(ctx.tableId, owner, spectators.checked)));
+  spectators.addEventListener("change", async () => {
+    const wanted = spectators.checked;
+    const done = await act(() => setSpectatorsTalk(ctx.tableId, owner, wanted));
+    if (done === null) spectators.checked = !wanted; // refused: the setting that holds
+  });
   box.append(" ", el("label", { class: "host-talk" }, spectators, " ", t("host.spectators_talk")));
   const list = el("ul", { class: "host-seats" });
   for (const s of ctx.seats) {

@@ -9,13 +9,46 @@
 // Tagalog come from the original rule pages the rule book was written from; docs/client.md
 // lists them.
 
+// A catalogue, asked for up to three times: an answer dropped while the room restarts must not
+// leave every page blank.
 async function load(code) {
-  const response = await fetch(new URL(`./i18n/${code}.json`, import.meta.url));
-  if (!response.ok) throw new Error(`the ${code} catalogue did not load (${response.status})`);
-  return response.json();
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const response = await fetch(new URL(`./i18n/${code}.json`, import.meta.url));
+      if (!response.ok) throw new Error(`the ${code} catalogue did not load (${response.status})`);
+      return await response.json();
+    } catch (error) {
+      if (attempt >= 2) throw error;
+      await new Promise((done) => setTimeout(done, 400 * (attempt + 1)));
+    }
+  }
 }
 
-const [EN, PA, TL] = await Promise.all(["en", "pa", "tl"].map(load));
+// Without English no page can say anything: the one sentence written here rather than in the
+// catalogue (offline.title and offline.retry in all three languages), and a reload.
+function stranded() {
+  const again = document.createElement("button");
+  again.type = "button";
+  again.textContent = "Try now · ਹੁਣੇ ਕੋਸ਼ਿਸ਼ ਕਰੋ · Subukan ngayon";
+  again.addEventListener("click", () => location.reload());
+  const said = document.createElement("p");
+  said.id = "stranded";
+  said.className = "error";
+  said.setAttribute("role", "alert");
+  said.textContent = "Connection lost · ਕਨੈਕਸ਼ਨ ਟੁੱਟ ਗਿਆ · Nawala ang koneksyon ";
+  said.append(again);
+  document.body.prepend(said);
+}
+
+// Punjabi or Tagalog missing falls back to English key by key, as a missing key does.
+const [EN, PA, TL] = await Promise.all([
+  load("en").catch((error) => {
+    stranded();
+    throw error;
+  }),
+  load("pa").catch(() => ({})),
+  load("tl").catch(() => ({})),
+]);
 
 // Each language by its own name.
 export const LANGUAGES = { en: "English", pa: "ਪੰਜਾਬੀ", tl: "Tagalog" };

@@ -5,14 +5,20 @@ import { roomUrl } from "./api.js";
 import { el } from "./dom.js";
 import { languageSwitch, t, translatePage } from "./i18n.js";
 import { panel } from "./me.js";
-import { call, fragmentCode, nameForm, refusalText, whoAmI } from "./people.js";
+import { call, failedPanel, forgetCode, fragmentCode, nameForm, refusalText, refusedForGood, whoAmI } from "./people.js";
 
 const $ = (id) => document.getElementById(id);
 const code = fragmentCode();
 
 async function draw() {
   $("title").textContent = t("invite.title");
-  const me = await whoAmI();
+  let me;
+  try {
+    me = await whoAmI();
+  } catch (error) {
+    $("main").replaceChildren(panel(t("invite.title"), failedPanel(error, draw)));
+    return;
+  }
   if (!code) {
     $("main").replaceChildren(panel(t("invite.title"), el("p", { class: "error", text: t("club.invite_gone") })));
     return;
@@ -31,11 +37,19 @@ async function draw() {
     el("p", {}, el("span", { text: t("me.hello") }), " ", el("bdi", { text: me.player.name })), button));
 }
 
+// Accept the invite. The room's refusal (revoked, expired) is final; a lost connection is not:
+// the code is kept and "Try now" asks again.
 async function join() {
   try {
     const answer = await call("POST", "api/invites/accept", { code });
+    forgetCode();
     location.href = roomUrl(`club/${encodeURIComponent(answer.club)}`);
   } catch (e) {
+    if (!refusedForGood(e)) {
+      $("main").replaceChildren(panel(t("invite.title"), failedPanel(e, join)));
+      return;
+    }
+    forgetCode();
     $("main").replaceChildren(panel(t("invite.title"), el("p", { class: "error", attrs: { id: "invite-refused" }, text: refusalText(e) })));
   }
 }

@@ -7,6 +7,7 @@ import { kindName } from "./panels.js";
 import { seatLabel } from "./sides.js";
 import { el } from "./dom.js";
 import { askFirst, linkRow } from "./links.js";
+import { Refused, refusalText } from "./people.js";
 
 const $ = (id) => document.getElementById(id);
 let catalogue = { games: [], seat_kinds: ["human"], bot_levels: [] };
@@ -250,13 +251,21 @@ function showLinks(answer) {
   $("created").hidden = false;
 }
 
+// The tables' list; while it cannot be had (no connection, a refusal such as too many
+// requests) the last one stays, with "Connection lost" or the room's reason above it.
 async function refresh() {
-  let tables = [];
+  let tables;
   try {
-    tables = (await (await fetch(roomUrl("api/tables"))).json()).tables;
-  } catch {
+    const response = await fetch(roomUrl("api/tables"));
+    const answer = await response.json().catch(() => ({}));
+    if (!response.ok || !Array.isArray(answer.tables)) throw new Refused(answer, response.status);
+    tables = answer.tables;
+  } catch (error) {
+    $("tables-error").textContent = refusalText(error);
+    $("tables-error").hidden = false;
     return;
   }
+  $("tables-error").hidden = true;
   for (const status of ["open", "running", "finished"]) {
     const list = $(`list-${status}`);
     const rows = tables.filter((x) => x.status === status).map(tableItem);
@@ -362,7 +371,7 @@ function renewButton(tableId, seat, row) {
         lastCreated.links[String(seat)] = answer.link;
         showLinks(lastCreated); // the panel shows the new link, not the dead one
       }
-      await refresh();
+      await refresh(); // never throws: a failed list is said above it
       const shown = el("div", { class: "new-link" }, el("p", { text: t("link.new", { n: Number(seat) + 1 }) }));
       shown.append(linkRow(t("lobby.link", { n: Number(seat) + 1 }), answer.link));
       const mine = [...$("mine").querySelectorAll("li")].find((li) => li.dataset.table === tableId);

@@ -6,12 +6,21 @@ import { roomUrl } from "./api.js";
 import { el } from "./dom.js";
 import { languageSwitch, t, tOr, translatePage } from "./i18n.js";
 import { addPasskey, passkeysAvailable, signInWithPasskey } from "./passkeys.js";
-import { call, nameForm, refusalText, whoAmI } from "./people.js";
+import { acting, call, failedPanel, nameForm, refusalText, whoAmI } from "./people.js";
 import { seatLabel } from "./sides.js";
 
 const $ = (id) => document.getElementById(id);
 
+// The page, or why it could not be had (no connection, a refusal) with "Try now".
 async function draw() {
+  try {
+    await drawPage();
+  } catch (error) {
+    $("main").replaceChildren(panel(t("me.title"), failedPanel(error, draw)));
+  }
+}
+
+async function drawPage() {
   $("title").textContent = t("me.title");
   const main = $("main");
   const me = await whoAmI();
@@ -139,12 +148,12 @@ function passkeySignin() {
 
 function deleteButton() {
   const button = el("button", { class: "danger", text: t("me.delete"), attrs: { type: "button", id: "delete-me" } });
-  button.addEventListener("click", async () => {
+  // refused or unreachable: said beside the button, so nobody takes it for done
+  return el("span", {}, ...acting(button, async () => {
     if (!window.confirm(t("me.delete_confirm"))) return;
     await call("DELETE", "api/me");
     location.href = roomUrl("");
-  });
-  return button;
+  }));
 }
 
 if (document.body.classList.contains("me-page")) {

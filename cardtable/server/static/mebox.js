@@ -4,12 +4,18 @@
 import { roomUrl } from "./api.js";
 import { el } from "./dom.js";
 import { t, translatePage } from "./i18n.js";
-import { call, nameForm, whoAmI } from "./people.js";
+import { call, failedPanel, nameForm, whoAmI } from "./people.js";
 
 async function draw() {
   const box = document.getElementById("me-box");
   if (!box) return;
-  const me = await whoAmI();
+  let me;
+  try {
+    me = await whoAmI();
+  } catch (error) {
+    box.replaceChildren(el("h2", { text: t("me.page") }), failedPanel(error, draw));
+    return;
+  }
   if (!me.player) {
     box.replaceChildren(
       el("h2", { text: t("me.welcome") }),

@@ -12,13 +12,18 @@ export class Refused extends Error {
   constructor(answer, status) {
     super(answer?.error || String(status));
     this.key = answer?.key ?? null;
+    this.said = answer?.error ?? null; // the room's own sentence, when it gave one
     this.status = status;
   }
 }
 
-// A refusal in the page's language (its key, else the server's English sentence).
+// A refusal in the page's language: its key; else the room's English sentence; an answer that
+// said nothing (a proxy's 502) "That did not work"; no answer at all "Connection lost".
 export function refusalText(error) {
   if (error?.key && has(error.key)) return t(error.key, { max: NAME_MAX });
+  if (error instanceof Refused && error.status === 429) return t("people.slow"); // the guard's, unkeyed
+  if (error instanceof Refused) return error.said || t("people.failed");
+  if (error instanceof TypeError) return t("offline.title"); // fetch reached nobody
   return error?.message || t("people.failed");
 }
 
@@ -34,12 +39,44 @@ export async function call(method, path, body = undefined) {
   return answer;
 }
 
+// Who this browser is ({player: null}: nobody yet). An ask that fails (no connection, too
+// many requests, a restart) is tried twice more and then thrown: a page must never take "could
+// not tell" for "nobody" and offer a player's browser the form that makes a new player.
 export async function whoAmI() {
-  try {
-    return await call("GET", "api/me");
-  } catch {
-    return { player: null };
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await call("GET", "api/me");
+    } catch (error) {
+      if (attempt >= 2) throw error;
+      await new Promise((done) => setTimeout(done, 400 * (attempt + 1)));
+    }
   }
+}
+
+// What a page shows where a call it needs failed: why, in the page's language, and "Try now",
+// which calls ``retry`` (the page draws itself again).
+export function failedPanel(error, retry) {
+  const again = el("button", { class: "small", text: t("offline.retry"), attrs: { type: "button" } });
+  again.addEventListener("click", retry);
+  return el("div", { class: "failed" },
+    el("p", { class: "error", attrs: { role: "alert" }, text: refusalText(error) }), again);
+}
+
+// A button whose work is a call, and where a refusal or a lost connection is said beside it in
+// the page's language (never an unhandled error that leaves the person guessing): both, to place.
+export function acting(button, work) {
+  const said = el("span", { class: "error", attrs: { role: "alert" } });
+  said.hidden = true;
+  button.addEventListener("click", async () => {
+    said.hidden = true;
+    try {
+      await work();
+    } catch (error) {
+      said.textContent = refusalText(error);
+      said.hidden = false;
+    }
+  });
+  return [button, said];
 }
 
 // A form that asks for a name (a player's, a club's, or a guest's for one table) and hands
@@ -72,8 +109,25 @@ export function nameForm({ label, button, submit, value = "", id = "name-form" }
   return form;
 }
 
+// The code of a link (#code=…), taken out of the address bar (it must not linger in the history
+// or travel with a copied address) but kept in this tab until it is spent or refused, so that a
+// reload after a lost connection still has it.
+const CODE = `cardtable.code${location.pathname}`;
+
 export function fragmentCode() {
   const code = new URLSearchParams(location.hash.slice(1)).get("code");
-  if (code) history.replaceState(null, "", location.pathname + location.search);
+  if (!code) return sessionStorage.getItem(CODE);
+  sessionStorage.setItem(CODE, code);
+  history.replaceState(null, "", location.pathname + location.search);
   return code;
+}
+
+// Whether the room's refusal stands however often one asks (a 4xx that is not "too many").
+export function refusedForGood(error) {
+  return error instanceof Refused && error.status >= 400 && error.status < 500 && error.status !== 429;
+}
+
+// The code was spent, or the room refused it for good: forgotten.
+export function forgetCode() {
+  sessionStorage.removeItem(CODE);
 }

@@ -5,22 +5,30 @@ import { roomUrl } from "./api.js";
 import { el } from "./dom.js";
 import { languageSwitch, t, translatePage } from "./i18n.js";
 import { panel } from "./me.js";
-import { call, fragmentCode, refusalText } from "./people.js";
+import { call, failedPanel, forgetCode, fragmentCode, refusalText, refusedForGood } from "./people.js";
 
 const $ = (id) => document.getElementById(id);
 const code = fragmentCode();
 
-async function start() {
-  $("lang").append(languageSwitch());
-  translatePage();
-  $("title").textContent = t("signin.title");
+// Spend the code. The room's refusal (used, expired) is final; a lost connection is not: the
+// code is kept and "Try now" asks again.
+async function signIn() {
   try {
     if (!code) throw new Error(t("signin.gone"));
     await call("POST", "api/signin", { code });
+    forgetCode();
     location.href = roomUrl("me");
   } catch (e) {
+    if (code && !refusedForGood(e)) {
+      $("main").replaceChildren(panel(t("signin.title"), failedPanel(e, signIn)));
+      return;
+    }
+    forgetCode();
     $("main").replaceChildren(panel(t("signin.title"), el("p", { class: "error", attrs: { id: "signin-refused" }, text: refusalText(e) })));
   }
 }
 
-start();
+$("lang").append(languageSwitch());
+translatePage();
+$("title").textContent = t("signin.title");
+signIn();

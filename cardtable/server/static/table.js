@@ -117,6 +117,7 @@ async function start() {
     try {
       await setPace(tableId, token, Number($("pace").value));
     } catch (e) {
+      $("pace").value = String(page.pace); // the pace that holds, not the one refused
       showError({ code: "other", message: e.message });
     }
   });

@@ -20,6 +20,7 @@ export const talk = {
   spectators: false, // the host lets spectators talk
   muted: [], // seats the host muted
   seqs: new Set(), // what this page sent, to show a refusal in the talk box
+  typed: new Map(), // seq -> a line typed here, put back in the field if it is refused
   unread: 0,
 };
 
@@ -69,6 +70,7 @@ export function installTalk({ send, mySeat, canReact }) {
     const seq = send(message);
     if (seq !== null && seq !== undefined) talk.seqs.add(seq);
     hideTalkError();
+    return seq;
   };
   const phrases = document.getElementById("talk-phrases");
   phrases.replaceChildren(
@@ -102,7 +104,10 @@ export function installTalk({ send, mySeat, canReact }) {
     event.preventDefault();
     const text = input.value.trim();
     if (!text) return;
-    sendAndNote({ type: "talk", text });
+    const seq = sendAndNote({ type: "talk", text });
+    if (seq === null || seq === undefined) return; // not sent (offline): the line stays typed
+    talk.typed.set(seq, text);
+    if (talk.typed.size > 50) talk.typed.delete(talk.typed.keys().next().value); // long heard
     input.value = "";
   });
   document.getElementById("talk-open").addEventListener("click", () => {
@@ -157,6 +162,10 @@ function drawUnread() {
 export function talkRefused(msg) {
   if (msg.seq === null || msg.seq === undefined || !talk.seqs.has(msg.seq)) return false;
   talk.seqs.delete(msg.seq);
+  const typed = talk.typed.get(msg.seq);
+  talk.typed.delete(msg.seq);
+  const input = document.getElementById("talk-input");
+  if (typed !== undefined && input && !input.value) input.value = typed; // nothing typed is lost
   const box = document.getElementById("talk-error");
   const key = msg.key && msg.key.startsWith("talk.refused.") ? msg.key : "talk.refused.other";
   box.textContent = t(key, msg.params ?? {});

@@ -1,0 +1,203 @@
+"""What the pages do when a call fails, in the browser: a named player's page that cannot ask
+who this browser is says so and never offers the form that would make a new player (and the
+room refuses a new player while the cookie is one); the interface texts come after a dropped
+answer, and without English the page says so in all three languages; the lobby says when its
+list of tables cannot be had; a refused line of talk is put back in the field; a one-time
+sign-in link survives a lost connection and a reload. Screenshots of the failure states are
+saved (artifacts/screenshots/failure-*.png)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from playwright.sync_api import Browser, BrowserContext, Page, Route
+
+from tests.support import browser as support
+from tests.support.browser import DESKTOP, ROOT, Room
+
+pytestmark = support.needs_chromium
+
+STRINGS = {
+    lang: json.loads((ROOT / f"cardtable/server/static/i18n/{lang}.json").read_text("utf-8"))
+    for lang in ("en", "pa", "tl")
+}
+PHONE = {"width": 360, "height": 640}
+
+
+def script_errors(p: Page) -> list[str]:
+    """Uncaught errors and unhandled rejections of ``p`` from now on (none should come of a
+    failed call: each is said in the page)."""
+    found: list[str] = []
+    p.on("pageerror", lambda e: found.append(str(e)))
+    return found
+
+
+def named(p: Page, base: str, name: str) -> dict[str, Any]:
+    """This browser names itself through the API (the page's own fetch: the cookie is kept)."""
+    p.goto(f"{base}/")
+    found: dict[str, Any] = p.evaluate(
+        """(name) => fetch('api/players', {method: 'POST', body: JSON.stringify({name}),
+             headers: {'Content-Type': 'application/json'}}).then((r) => r.json())""",
+        name,
+    )
+    return found
+
+
+def test_a_named_player_who_cannot_be_told_is_never_offered_a_new_name(
+    context: BrowserContext, room: Room
+) -> None:
+    """GET /api/me failing (three tries) shows "Connection lost" with "Try now" in the lobby's
+    box and on the own page, not the name form; "Try now" then shows the player."""
+    p = context.new_page()
+    errors = script_errors(p)
+    named(p, room.base, "Rosa")
+    asked: list[str] = []
+
+    def refuse(route: Route) -> None:
+        asked.append(route.request.url)
+        route.abort()
+
+    p.route("**/api/me", refuse)
+    p.reload()
+    p.wait_for_selector("#me-box .failed button")
+    assert p.query_selector("#me-box form") is None
+    assert STRINGS["en"]["offline.title"] in p.inner_text("#me-box")
+    assert len(asked) == 3
+    p.goto(f"{room.base}/me")
+    p.wait_for_selector("#main .failed button")
+    assert p.query_selector("#main form") is None
+    p.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    support.shot(p, "failure-me-360")
+    p.unroute("**/api/me")
+    p.click("#main .failed button")
+    p.wait_for_selector("#main .my-name")
+    assert p.inner_text("#main .my-name") == "Rosa"
+    assert not errors, errors
+
+
+def test_a_second_name_is_refused_while_the_browser_is_a_player(
+    context: BrowserContext, room: Room
+) -> None:
+    p = context.new_page()
+    first = named(p, room.base, "Rosa")
+    again = named(p, room.base, "Rosa 2")
+    assert again["key"] == "people.already_named"
+    me = p.evaluate("fetch('api/me').then((r) => r.json())")
+    assert me["player"]["id"] == first["player"]["id"]
+
+
+def test_the_texts_come_after_a_dropped_answer_and_without_english_the_page_says_so(
+    context: BrowserContext, room: Room
+) -> None:
+    context.add_init_script("localStorage.setItem('cardtable.lang', 'pa')")
+    p = context.new_page()
+    dropped: list[str] = []
+
+    def once(route: Route) -> None:
+        if not dropped:
+            dropped.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    p.route("**/i18n/pa.json", once)
+    p.goto(f"{room.base}/")
+    p.wait_for_selector("#game option[value='royal-casino']", state="attached")
+    assert dropped
+    assert p.inner_text("#create button[type=submit]") == STRINGS["pa"]["lobby.create"]
+    p.unroute("**/i18n/pa.json")
+
+    p.route("**/i18n/en.json", lambda route: route.abort())
+    p.reload()
+    p.wait_for_selector("#stranded button")
+    said = p.inner_text("#stranded")
+    for lang in ("en", "pa", "tl"):
+        assert STRINGS[lang]["offline.title"] in said
+        assert STRINGS[lang]["offline.retry"] in said
+    p.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    support.shot(p, "failure-no-texts-360")
+    p.unroute("**/i18n/en.json")
+    p.click("#stranded button")
+    p.wait_for_selector("#game option[value='royal-casino']", state="attached")
+    assert p.query_selector("#stranded") is None
+
+
+def test_the_lobby_says_when_its_tables_cannot_be_had(context: BrowserContext, room: Room) -> None:
+    """Too many requests (said in the page's language) and a lost connection are said above the
+    lists, which keep what they showed; the next refresh that works takes the message away."""
+    p = context.new_page()
+    errors = script_errors(p)
+    p.goto(f"{room.base}/")
+    p.wait_for_selector("#list-open li")
+    # the room's guard answers so (guard.py): English, with no catalogue key
+    slow = {"error": "Too many requests: at most 20 a second; try again shortly",
+            "code": "rate_limited"}  # fmt: skip
+    p.route(
+        "**/api/tables",
+        lambda route: (
+            route.fulfill(status=429, json=slow)
+            if route.request.method == "GET"
+            else route.continue_()
+        ),
+    )
+    p.click("#refresh")
+    p.wait_for_selector("#tables-error:not([hidden])")
+    assert p.inner_text("#tables-error") == STRINGS["en"]["people.slow"]
+    p.unroute("**/api/tables")
+    p.route("**/api/tables", lambda route: route.abort())
+    p.click("#refresh")
+    p.wait_for_function(
+        "(t) => document.querySelector('#tables-error').textContent === t",
+        arg=STRINGS["en"]["offline.title"],
+    )
+    p.unroute("**/api/tables")
+    p.click("#refresh")
+    p.wait_for_selector("#tables-error", state="hidden")
+    assert not errors, errors
+
+
+def test_a_refused_line_of_talk_is_put_back_in_the_field(
+    context: BrowserContext, room: Room
+) -> None:
+    """Five lines at once, then one every two seconds (talk.py): the sixth typed at once is
+    refused "too fast", and what was typed is back in the field to send again."""
+    made = room.create("royal-casino", ["human", "random"])
+    p = context.new_page()
+    p.goto(made["links"]["0"])
+    p.wait_for_selector("#talk-phrases button.phrase")
+    for n in range(1, 7):
+        p.fill("#talk-input", f"line {n}")
+        p.press("#talk-input", "Enter")
+    p.wait_for_selector("#talk-error:not([hidden])")
+    assert p.input_value("#talk-input") == "line 6"
+
+
+def test_a_sign_in_link_survives_a_lost_connection_and_a_reload(
+    browser: Browser, context: BrowserContext, room: Room
+) -> None:
+    first = context.new_page()
+    named(first, room.base, "Tala")
+    code: dict[str, Any] = first.evaluate(
+        "fetch('api/me/signin-code', {method: 'POST'}).then((r) => r.json())"
+    )
+    link = code["link"]
+    other = browser.new_context(viewport=DESKTOP)
+    try:
+        p = other.new_page()
+        errors = script_errors(p)
+        p.route("**/api/signin", lambda route: route.abort())
+        p.goto(link)
+        p.wait_for_selector("#main .failed button")
+        assert "code=" not in p.url  # out of the address bar all the same
+        assert STRINGS["en"]["offline.title"] in p.inner_text("#main")
+        p.reload()  # the code is kept in this tab
+        p.wait_for_selector("#main .failed button")
+        p.unroute("**/api/signin")
+        p.click("#main .failed button")
+        p.wait_for_url("**/me")
+        p.wait_for_selector("#main .my-name")
+        assert p.inner_text("#main .my-name") == "Tala"
+        assert not errors, errors
+    finally:
+        other.close()
