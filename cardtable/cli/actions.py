@@ -82,7 +82,7 @@ class Reading:
 def read(line: str, shown: Sequence[str], look: Look) -> Reading:
     """A number plays the action shown under it; a card alone plays the only action that
     names it; anything else is tried as notation (the engine explains a refusal)."""
-    if line.isdigit():
+    if line.isdecimal():  # any decimal digits int() reads (Gurmukhi too), never "²"
         n = int(line)
         if 1 <= n <= len(shown):
             return Reading(action=shown[n - 1])

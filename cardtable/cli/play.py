@@ -86,7 +86,7 @@ class TerminalGame:
         self.read = read
         self.seen_hands = 1
         self.shown: list[str] = []
-        self.saved: tuple[str, int] | None = None  # the file last saved, and the actions then
+        self.saved: tuple[str, str] | None = None  # the file last saved, and what it holds
 
     # -- the loop -----------------------------------------------------------------------
     def run(self) -> bool:
@@ -235,7 +235,8 @@ class TerminalGame:
 
     def confirm_quit(self) -> bool:
         """Ask before quitting; the warning that play is lost only if some is unsaved."""
-        saved = self.saved is not None and self.saved[1] == len(self.m.action_seats())
+        # the record as saved, not just as long: an undo and another play make a new one
+        saved = self.saved is not None and self.saved[1] == self.record_text()
         key = "term.play.confirm_quit_saved" if saved else "term.play.confirm_quit"
         return self.yes(t(key, path=self.saved[0] if self.saved else ""))
 
@@ -288,12 +289,20 @@ class TerminalGame:
         self.console.print(t("term.play.undone"))
         return True
 
+    def record_text(self) -> str:
+        """The match's record as ``save`` writes it."""
+        return json.dumps(self.m.record(), indent=1)
+
     def save(self, path: str) -> None:
-        """Write the record to ``path``, asking first if the file exists."""
+        """Write the record to ``path`` (``~`` is the home folder), asking first if the file
+        exists; a folder, a missing folder or a file one may not write is said in words."""
         if not path:
             self.console.print(t("term.play.save_where"))
             return
-        target = Path(path)
+        target = Path(path).expanduser()
+        if target.is_dir():
+            self.console.print(Text(t("term.play.save_is_folder", path=path), style="red"))
+            return
         same = self.saved is not None and self.saved[0] == path  # saving again as it goes
         if (
             target.exists()
@@ -302,13 +311,26 @@ class TerminalGame:
         ):
             self.console.print(t("term.play.kept", path=path))
             return
+        written = self.record_text()
         try:
-            target.write_text(json.dumps(self.m.record(), indent=1))
+            target.write_text(written)
         except OSError as e:
-            self.console.print(Text(t("term.play.not_saved") + " ", style="red").append(str(e)))
+            self.console.print(Text(save_failure(e, target), style="red"))
             return
-        self.saved = (path, len(self.m.action_seats()))
+        self.saved = (path, written)
         self.console.print(t("term.play.saved", path=path))
+
+
+def save_failure(e: OSError, target: Path) -> str:
+    """Why a record could not be written, in the person's language (the system's own words,
+    in English, only for a cause with no key)."""
+    if isinstance(e, FileNotFoundError):
+        return t("term.play.save_no_folder", folder=str(target.parent))
+    if isinstance(e, IsADirectoryError):
+        return t("term.play.save_is_folder", path=str(target))
+    if isinstance(e, PermissionError):
+        return t("term.play.save_denied", path=str(target))
+    return f"{t('term.play.not_saved')} {e}"
 
 
 def match_end(game: TerminalGame) -> str:
@@ -322,7 +344,9 @@ def match_end(game: TerminalGame) -> str:
         try:
             line = game.read(t("term.end.prompt")).strip()
         except (EOFError, KeyboardInterrupt):
-            return "quit"
+            if game.confirm_quit():  # the finished record is lost unless it was saved
+                return "quit"
+            continue
         verb, _, rest = line.partition(" ")
         verb = verb.lower()
         if verb == "save":

@@ -19,8 +19,6 @@ from cardtable.cli.text import set_language, t
 from cardtable.core.errors import CardtableError
 from cardtable.core.match import Match
 
-TOO_DEEP = "the file nests its JSON too deeply to be a record"
-
 
 class Replay:
     """A record and the step shown: 0 is the first deal, M the last action."""
@@ -120,13 +118,13 @@ class Replay:
             self.go(self.step + 1)
         elif verb in ("back", "b"):
             self.go(self.step - 1)
-        elif verb == "go" and rest.isdigit():
+        elif verb == "go" and rest.isdecimal():
             self.go(int(rest))
-        elif verb == "hand" and rest.isdigit() and self.hand_start(int(rest)) is not None:
+        elif verb == "hand" and rest.isdecimal() and self.hand_start(int(rest)) is not None:
             start = self.hand_start(int(rest))
             assert start is not None
             self.go(start)
-        elif verb == "seat" and rest.isdigit() and 1 <= int(rest) <= self.full.players:
+        elif verb == "seat" and rest.isdecimal() and 1 <= int(rest) <= self.full.players:
             self.seat = int(rest) - 1  # people count seats from 1
         elif verb == "all":
             self.seat = None
@@ -183,7 +181,7 @@ def replay(
         set_language(lang)
         data = json.loads(record.read_text())  # (nesting past Python's limit: RecursionError)
         if not isinstance(data, dict):
-            raise CardtableError("a record must be a JSON object")
+            raise CardtableError(t("term.replay.not_object"))
         r = Replay(
             data,
             None if everyone else seat - 1,
@@ -191,7 +189,12 @@ def replay(
             console,
         )
     except RecursionError:  # a hostile file: JSON nested thousands deep
-        text.error(console, t("term.replay.cannot", path=str(record), reason=TOO_DEEP))
+        reason = t("term.replay.too_deep")
+        text.error(console, t("term.replay.cannot", path=str(record), reason=reason))
+        raise typer.Exit(2) from None
+    except json.JSONDecodeError as e:
+        reason = t("term.replay.not_json", line=e.lineno, column=e.colno)
+        text.error(console, t("term.replay.cannot", path=str(record), reason=reason))
         raise typer.Exit(2) from None
     except (OSError, ValueError, CardtableError) as e:
         text.error(console, t("term.replay.cannot", path=str(record), reason=str(e)))

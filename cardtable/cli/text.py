@@ -45,8 +45,9 @@ def console(lang: str) -> Console:
 
 
 def error(out: Console, message: str) -> None:
-    """``error: message`` (the word in red), the message printed as it is."""
-    out.print(Text("error: ", style="red").append(message))
+    """``error: message`` (the word in red, in the person's language), the message printed as
+    it is."""
+    out.print(Text(t("term.error") + " ", style="red").append(message))
 
 
 _rich_cell_size = rich.cells.get_character_cell_size

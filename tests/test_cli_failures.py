@@ -1,0 +1,130 @@
+"""The terminal when something goes wrong: quitting after ``save``, ``undo`` and another play
+warns that play is unsaved; ``save`` says in the person's language why a file could not be
+written (a folder, no such folder) and reads ``~``; Ctrl-C at the end of a match asks before
+an unsaved record is lost; a superscript digit is no number (``int("²")`` fails) and ends
+nothing; a record that is not JSON is refused in words."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from cardtable.cli import actions
+from cardtable.cli.main import app
+from cardtable.cli.play import TerminalGame, match_end
+from cardtable.cli.render import Look
+from cardtable.cli.replay import Replay
+from cardtable.cli.text import set_language, t
+from cardtable.core.match import Match
+
+
+class Script:
+    """A person at the keyboard: each answer in turn (an exception is raised, as Ctrl-C is);
+    every prompt is kept."""
+
+    def __init__(self, *answers: str | BaseException) -> None:
+        self.answers = list(answers)
+        self.prompts: list[str] = []
+
+    def __call__(self, prompt: str) -> str:
+        self.prompts.append(prompt)
+        answer = self.answers.pop(0)
+        if isinstance(answer, BaseException):
+            raise answer
+        return answer
+
+
+def game(match: Match, read: Script) -> tuple[TerminalGame, io.StringIO]:
+    out = io.StringIO()
+    console = Console(file=out, width=100, color_system=None)
+    return TerminalGame(match, 0, {}, console, look=Look(letters=True), read=read), out
+
+
+@pytest.fixture(autouse=True)
+def english() -> None:
+    set_language("en")
+
+
+def test_quitting_after_an_undo_and_another_play_says_play_is_unsaved(tmp_path: Path) -> None:
+    m = Match("royal-casino", players=2, seed=7)
+    while m.to_move != 0:
+        m.play(m.legal_actions()[0])
+    script = Script("n", "n")
+    g, _ = game(m, script)
+    first, second = m.legal_actions()[:2]
+    assert g.act(str(first))
+    g.save(str(tmp_path / "m.json"))
+    assert g.confirm_quit() is False  # as saved: the question says where it is
+    assert script.prompts[-1] == t("term.play.confirm_quit_saved", path=str(tmp_path / "m.json"))
+    assert g.undo()
+    assert g.act(str(second))  # as many actions as saved, but not the same
+    assert g.confirm_quit() is False
+    assert script.prompts[-1] == t("term.play.confirm_quit")
+
+
+def test_save_says_why_a_file_cannot_be_written_and_reads_home(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    set_language("tl")
+    g, out = game(Match("royal-casino", players=2, seed=7), Script())
+    g.save(str(tmp_path))
+    assert t("term.play.save_is_folder", path=str(tmp_path)) in " ".join(out.getvalue().split())
+    missing = tmp_path / "no-such" / "m.json"
+    g.save(str(missing))
+    said = " ".join(out.getvalue().split())
+    assert t("term.play.save_no_folder", folder=str(missing.parent)) in said
+    assert "Errno" not in said  # no English from the system in a Tagalog line
+    monkeypatch.setenv("HOME", str(tmp_path))
+    g.save("~/m.json")
+    assert json.loads((tmp_path / "m.json").read_text())["game"] == "royal-casino"
+
+
+def finished(seed: int) -> Match:
+    m = Match("buck-euchre", seed=seed, start=1)
+    rng = random.Random(seed)
+    while not m.is_over:
+        m.play(rng.choice(m.legal_actions()))
+    return m
+
+
+def test_ctrl_c_at_the_end_of_a_match_asks_before_the_record_is_lost() -> None:
+    script = Script(KeyboardInterrupt(), "n", "quit")
+    g, _ = game(finished(3), script)
+    assert match_end(g) == "quit"
+    assert script.prompts[1] == t("term.play.confirm_quit")  # asked, and "n" stayed
+    assert script.prompts[2] == t("term.end.prompt")
+    yes = Script(EOFError(), "y")
+    g, _ = game(finished(3), yes)
+    assert match_end(g) == "quit"
+
+
+@pytest.mark.parametrize("typed", ["²", "¹²", "③"])
+def test_a_digit_that_is_no_number_is_tried_as_notation(typed: str) -> None:
+    shown = ["play Jh", "play Th"]
+    assert actions.read(typed, shown, Look()).action == typed  # the engine then refuses it
+    assert actions.read("੨", shown, Look()).action == "play Th"  # a Gurmukhi 2 is a 2
+
+
+def test_replay_takes_no_superscript_for_a_step_and_refuses_what_is_not_json(
+    tmp_path: Path,
+) -> None:
+    m = finished(5)
+    out = io.StringIO()
+    r = Replay(m.record(), 0, Look(letters=True), Console(file=out, width=100))
+    for line in ("go ²", "hand ²", "seat ²"):
+        assert r.command(line)  # the help, not a crash
+    assert r.step == 0
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    result = CliRunner().invoke(app, ["replay", str(bad), "--lang", "pa"])
+    set_language("pa")
+    reason = t("term.replay.not_json", line=1, column=2)
+    assert result.exit_code == 2
+    assert t("term.error") in result.output
+    assert reason in " ".join(result.output.split()), result.output
