@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import json
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -47,7 +48,10 @@ def game(match: Match, read: Script) -> tuple[TerminalGame, io.StringIO]:
 
 
 @pytest.fixture(autouse=True)
-def english() -> None:
+def english() -> Iterator[None]:
+    """Each test starts in English and leaves the terminal's language as it found it."""
+    set_language("en")
+    yield
     set_language("en")
 
 
@@ -128,3 +132,67 @@ def test_replay_takes_no_superscript_for_a_step_and_refuses_what_is_not_json(
     assert result.exit_code == 2
     assert t("term.error") in result.output
     assert reason in " ".join(result.output.split()), result.output
+
+
+BAD_SETUPS = [
+    ({"game": "royal-casino", "players": 9}, "option.error.players"),
+    ({"game": "royal-casino", "colour": "red"}, "option.error.unknown"),
+    ({"game": "royal-casino", "target": 2}, "option.error.at_least"),
+    ({"game": "royal-casino", "target": 100_000}, "option.error.at_most"),
+    ({"game": "royal-casino", "target": "many"}, "option.error.whole"),
+    ({"game": "royal-casino", "sweeps": "maybe"}, "option.error.bool"),
+    ({"game": "whist"}, "option.error.game"),
+]
+
+
+@pytest.mark.parametrize(("setup", "key"), BAD_SETUPS)
+def test_a_bad_setup_carries_a_key_whose_english_is_the_message(
+    setup: dict[str, object], key: str
+) -> None:
+    """The engine's English and the catalogue's English say the same, so the terminal (and any
+    client) can say it in Punjabi or Tagalog from the key alone."""
+    from cardtable.cli import text
+    from cardtable.core.errors import OptionError
+
+    with pytest.raises(OptionError) as caught:
+        Match(**setup)  # type: ignore[arg-type]
+    assert caught.value.key == key
+    assert text.reason(caught.value) == str(caught.value)
+
+
+def test_a_bad_bot_level_is_keyed_too() -> None:
+    from cardtable.bots import make_bot
+    from cardtable.cli import text
+    from cardtable.core.errors import OptionError
+
+    for level, key in (("genius", "bot.error.level"), ("search:huge", "bot.error.strength")):
+        with pytest.raises(OptionError) as caught:
+            make_bot("royal-casino", level)
+        assert caught.value.key == key
+        assert text.reason(caught.value) == str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("args", "key", "params"),
+    [
+        (["--bots", "genius"], "bot.error.level", {"level": "'genius'"}),
+        (["-o", "target=2"], "option.error.at_least", {"option": "target", "low": 4}),
+        (["--players", "9"], "option.error.players", {"game": "game.royal-casino"}),
+    ],
+)
+def test_the_terminal_says_a_bad_setup_in_punjabi(
+    args: list[str], key: str, params: dict[str, object]
+) -> None:
+    result = CliRunner().invoke(app, ["play", "royal-casino", "--lang", "pa", *args])
+    set_language("pa")
+    said = " ".join(result.output.split())
+    assert result.exit_code == 2, result.output
+    assert said.startswith(t("term.error")), said
+    template = t(key)
+    if "game" in params:
+        params = {**params, "game": t(str(params["game"]))}
+    for name, value in params.items():
+        assert str(value) in said
+        assert "{" + name + "}" in template
+    head = template.split("{")[0].strip()
+    assert (head and head in said) or template.split("}")[-1].strip() in said, said

@@ -66,11 +66,26 @@ def make_bot(game: str, level: str, seed: int | None = None) -> Bot:
     if base == "search":
         strength = strength or "medium"
         if strength not in STRENGTHS:
-            raise OptionError(f"unknown strength {strength!r} (easy, medium, hard)")
+            raise OptionError(
+                f"unknown strength {strength!r} (easy, medium, hard)",
+                key="bot.error.strength",
+                params={"strength": repr(strength)},
+            )
         return search_bot(game, STRENGTHS[strength], seed)
     if base == "openspiel-ismcts":
         return _openspiel_bot(game, level, seed)
-    raise OptionError(f"unknown bot level {level!r} (levels: {', '.join(LEVELS)})")
+    raise unknown_level(level)
+
+
+def unknown_level(level: str) -> OptionError:
+    """A level that is none of ours, no import path and no installed bot, keyed for a client."""
+    levels = ", ".join(LEVELS)
+    return OptionError(
+        f"unknown bot level {level!r} (levels: {levels}; or a factory as package.module:factory,"
+        " or a bot an installed package offers: cardtable bots)",
+        key="bot.error.level",
+        params={"level": repr(level), "levels": levels},
+    )
 
 
 def _outside_bot(game: str, level: str, seed: int | None) -> Bot:
@@ -79,10 +94,7 @@ def _outside_bot(game: str, level: str, seed: int | None) -> Bot:
         return made_by(load_factory(level), level, game, seed)
     entry = installed().get(level)
     if entry is None:
-        raise OptionError(
-            f"unknown bot level {level!r} (levels: {', '.join(LEVELS)}; or a factory as "
-            "package.module:factory, or a bot an installed package offers: cardtable bots)"
-        )
+        raise unknown_level(level)
     return made_by(entry_point_factory(entry), level, game, seed)
 
 

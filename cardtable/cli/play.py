@@ -414,7 +414,7 @@ def play(
         setup = Setup(game, players, parse_options(option or []), mine, levels, seed)
         m, seats_bots = setup.new_match()
     except (CardtableError, ValueError) as e:
-        text.error(console, str(e))
+        text.error(console, text.reason(e))
         raise typer.Exit(2) from None
     look = Look(letters or bool(os.environ.get("NO_COLOR")), sort == "rank")
     while True:

@@ -44,6 +44,19 @@ def console(lang: str) -> Console:
     return Console(highlight=False, markup=False)
 
 
+def reason(e: Exception) -> str:
+    """What was wrong, in the person's language when the error carries a catalogue key
+    (``OptionError``: an option, a player count, a game or a bot level); a game id as the
+    game's name. Otherwise the error's own English."""
+    key = getattr(e, "key", None)
+    if not isinstance(key, str) or not has(key):
+        return str(e)
+    params = dict(getattr(e, "params", {}))
+    if "game" in params and has(f"game.{params['game']}"):
+        params["game"] = t(f"game.{params['game']}")
+    return t(key, **params)
+
+
 def error(out: Console, message: str) -> None:
     """``error: message`` (the word in red, in the person's language), the message printed as
     it is."""

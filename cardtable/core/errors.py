@@ -51,7 +51,19 @@ class IllegalActionError(CardtableError):
 
 
 class OptionError(CardtableError):
-    """An unknown game, an unknown option, or an option value out of range."""
+    """An unknown game, an unknown option, or an option value out of range.
+
+    ``key`` and ``params``, when given, say the same as a keyed message (``option.error.*``,
+    ``bot.error.*`` in the catalogues) for a client to say in its own language; a ``game``
+    parameter is a game id.
+    """
+
+    def __init__(
+        self, message: str, *, key: str | None = None, params: dict[str, str | int] | None = None
+    ):
+        self.key = key
+        self.params: dict[str, str | int] = params or {}
+        super().__init__(message)
 
 
 class RecordError(CardtableError):

@@ -78,26 +78,40 @@ class OptionSpec:
             elif isinstance(value, str) and value.lower() in ("false", "off", "no", "0"):
                 value = False
             if not isinstance(value, bool):
-                raise OptionError(f"option {self.name} must be true or false, not {value!r}")
+                raise self.refused("bool", value, f"must be true or false, not {value!r}")
         elif kind is int:
             if isinstance(value, str):
                 try:
                     value = int(value)
                 except ValueError:
-                    raise OptionError(f"option {self.name} must be a whole number") from None
+                    whole = f"must be a whole number, not {value!r}"
+                    raise self.refused("whole", value, whole) from None
             if not isinstance(value, int) or isinstance(value, bool):
-                raise OptionError(f"option {self.name} must be a whole number, not {value!r}")
+                raise self.refused("whole", value, f"must be a whole number, not {value!r}")
         elif not isinstance(value, kind):
             raise OptionError(f"option {self.name} must be a {kind.__name__}, not {value!r}")
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
-            raise OptionError(f"option {self.name} must be one of {allowed}, not {value!r}")
+            raise self.refused(
+                "one_of", value, f"must be one of {allowed}, not {value!r}", allowed=allowed
+            )
         if isinstance(value, int) and not isinstance(value, bool):
             if self.low is not None and value < self.low:
-                raise OptionError(f"option {self.name} must be at least {self.low}, not {value}")
+                raise self.refused(
+                    "at_least", value, f"must be at least {self.low}, not {value}", low=self.low
+                )
             if self.high is not None and value > self.high:
-                raise OptionError(f"option {self.name} must be at most {self.high}, not {value}")
+                raise self.refused(
+                    "at_most", value, f"must be at most {self.high}, not {value}", high=self.high
+                )
         return value
+
+    def refused(self, why: str, value: object, said: str, **more: str | int) -> OptionError:
+        """The OptionError for a value this option does not take, keyed ``option.error.WHY``
+        with the option's name and the value as typed (its ``repr`` when not a number)."""
+        shown = value if isinstance(value, int) and not isinstance(value, bool) else repr(value)
+        params: dict[str, str | int] = {"option": self.name, "value": shown, **more}
+        return OptionError(f"option {self.name} {said}", key=f"option.error.{why}", params=params)
 
 
 @dataclass(frozen=True)
@@ -142,12 +156,20 @@ class Rules(ABC, Generic[State]):
             n = int(n)
         if not isinstance(n, int) or isinstance(n, bool) or n not in cls.player_counts:
             counts = ", ".join(map(str, cls.player_counts))
-            raise OptionError(f"{cls.title} is played by {counts} players, not {players!r}")
+            raise OptionError(
+                f"{cls.title} is played by {counts} players, not {players!r}",
+                key="option.error.players",
+                params={"game": cls.game_id, "counts": counts, "value": repr(players)},
+            )
         specs = {s.name: s for s in cls.option_specs}
         unknown = sorted(set(options) - set(specs))
         if unknown:
             known = ", ".join(specs) or "none"
-            raise OptionError(f"{cls.title} has no option {unknown[0]!r} (options: {known})")
+            raise OptionError(
+                f"{cls.title} has no option {unknown[0]!r} (options: {known})",
+                key="option.error.unknown",
+                params={"game": cls.game_id, "option": repr(unknown[0]), "known": known},
+            )
         values = {name: spec.check(options.get(name, spec.default)) for name, spec in specs.items()}
         return cls(n, values)
 

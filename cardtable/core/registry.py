@@ -26,7 +26,11 @@ def rules_class(name: str) -> type[Rules[Any]]:
     found = _GAMES.get(normalize_game_id(name))
     if found is None:
         known = ", ".join(sorted(_GAMES))
-        raise OptionError(f"unknown game {name!r} (games: {known})")
+        raise OptionError(
+            f"unknown game {name!r} (games: {known})",
+            key="option.error.game",
+            params={"name": repr(name), "games": known},
+        )
     return found
 
 
