@@ -142,9 +142,23 @@ def test_a_step_lost_on_the_way_is_asked_again_and_never_skipped(
     reach(page, 1)
     assert len(dropped) == 1
     page.unroute("**/replay/1")
-    page.route("**/replay/2", lambda route: route.abort())
+    aborted: list[str] = []
+
+    def drop(route: Any) -> None:
+        aborted.append(route.request.url)
+        route.abort()
+
+    page.route("**/replay/2", drop)
     page.keyboard.press("ArrowRight")
-    page.wait_for_selector("#error:not([hidden])")
+    try:
+        page.wait_for_selector("#error:not([hidden])", timeout=30_000)
+    except PlaywrightTimeout:
+        focused = page.evaluate("document.activeElement?.id || document.activeElement?.tagName")
+        raise AssertionError(
+            f"no error shown: {len(aborted)} asks for step 2 dropped, the page shows "
+            f"{page.inner_text('#step')!r}, focus on {focused!r}"
+        ) from None
+    assert len(aborted) == 2  # asked once more before saying so
     en = json.loads((ROOT / "cardtable/server/static/i18n/en.json").read_text(encoding="utf-8"))
     lost = str(en["replay.unavailable"]).replace("{message}", str(en["offline.title"]))
     assert page.inner_text("#error") == lost
@@ -153,3 +167,24 @@ def test_a_step_lost_on_the_way_is_asked_again_and_never_skipped(
     page.keyboard.press("ArrowRight")
     reach(page, 2)
     assert page.is_hidden("#error")
+
+
+def test_a_step_that_never_comes_is_given_up_and_said(
+    room: Room, page: Page, matches: dict[str, str]
+) -> None:
+    """A request for a step that hangs (no answer at all) is given up after a few seconds and
+    asked once more; then the page says "Connection lost" instead of waiting for ever."""
+    table = matches["royal-casino"]
+    finished(room, table)
+    page.goto(f"{room.base}/replay/{table}")
+    reach(page, 0)
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:
+        held.append(route)  # neither answered nor dropped
+
+    page.route("**/replay/1", hold)
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("#error:not([hidden])", timeout=40_000)
+    assert len(held) == 2
+    assert page.evaluate("document.querySelector('#slider').value") == "0"

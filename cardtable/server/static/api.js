@@ -34,7 +34,7 @@ async function askCatalogue() {
   for (let attempt = 0; attempt < 3; attempt += 1) {
     if (attempt) await new Promise((done) => setTimeout(done, 400 * attempt));
     try {
-      const response = await fetch(roomUrl("api/games"));
+      const response = await fetch(roomUrl("api/games"), { signal: AbortSignal.timeout(8000) });
       if (response.ok) return await response.json();
     } catch {
       // tried again below

@@ -7,6 +7,7 @@ import { el } from "./dom.js";
 import { has, t } from "./i18n.js";
 
 export const NAME_MAX = 32;
+const GET_WAIT = 8000; // ms
 
 export class Refused extends Error {
   constructor(answer, status) {
@@ -23,16 +24,20 @@ export function refusalText(error) {
   if (error?.key && has(error.key)) return t(error.key, { max: NAME_MAX });
   if (error instanceof Refused && error.status === 429) return t("people.slow"); // the guard's, unkeyed
   if (error instanceof Refused) return error.said || t("people.failed");
-  if (error instanceof TypeError) return t("offline.title"); // fetch reached nobody
+  if (error instanceof TypeError || error?.name === "TimeoutError") return t("offline.title"); // nobody answered
   return error?.message || t("people.failed");
 }
 
+// A JSON call to the room: its answer, or a Refused with the room's reason. A GET that hangs is
+// given up after a few seconds (it can be asked again); a change (POST, DELETE) is waited for,
+// since giving it up would not undo it.
 export async function call(method, path, body = undefined) {
   const response = await fetch(roomUrl(path), {
     method,
     credentials: "same-origin",
     headers: body === undefined ? {} : { "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
+    signal: method === "GET" ? AbortSignal.timeout(GET_WAIT) : undefined,
   });
   const answer = await response.json().catch(() => ({}));
   if (!response.ok) throw new Refused(answer, response.status);

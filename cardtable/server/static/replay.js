@@ -72,11 +72,13 @@ async function go(step) {
   draw();
 }
 
-// The room's answer for one step, or null when it could not be had (no connection, or an
-// answer that is not the room's JSON).
+// The room's answer for one step, or null when it could not be had (no connection, no answer
+// within STEP_WAIT, or an answer that is not the room's JSON).
+const STEP_WAIT = 8000; // ms: a request that hangs must not leave the page stuck without a word
+
 async function fetchStep(step) {
   try {
-    const response = await fetch(`${base}/replay/${step}`);
+    const response = await fetch(`${base}/replay/${step}`, { signal: AbortSignal.timeout(STEP_WAIT) });
     return { response, data: await response.json() };
   } catch {
     return null;
