@@ -201,3 +201,35 @@ def test_a_sign_in_link_survives_a_lost_connection_and_a_reload(
         assert not errors, errors
     finally:
         other.close()
+
+
+def test_the_lobby_says_a_refused_option_in_the_page_language(
+    context: BrowserContext, room: Room
+) -> None:
+    """The room's keyed refusal of an option (the body it really sends) is said in Tagalog,
+    the game by its Tagalog name."""
+    refused = room.http.post(
+        f"{room.base}/api/tables", json={"game": "royal-casino", "players": 9, "seats": []}
+    )
+    assert refused.status_code == 400 and refused.json()["key"] == "option.error.players"
+    context.add_init_script("localStorage.setItem('cardtable.lang', 'tl')")
+    p = context.new_page()
+    p.route(
+        "**/api/tables",
+        lambda route: (
+            route.fulfill(status=400, json=refused.json())
+            if route.request.method == "POST"
+            else route.continue_()
+        ),
+    )
+    p.goto(f"{room.base}/")
+    p.wait_for_selector("#game option[value='royal-casino']", state="attached")
+    p.click("#create button[type=submit]")
+    p.wait_for_selector("#create-error:not([hidden])")
+    reason = (
+        STRINGS["tl"]["option.error.players"]
+        .replace("{game}", STRINGS["tl"]["game.royal-casino"])
+        .replace("{counts}", "2, 3, 4")
+        .replace("{value}", "9")
+    )
+    assert reason in p.inner_text("#create-error")

@@ -122,6 +122,21 @@ def test_bad_table_requests_are_refused_with_a_reason(
         assert client.get("/api/tables").json() == {"tables": []}
 
 
+def test_a_refused_option_carries_its_key_for_the_page(db_url: str) -> None:
+    """An option the engine refuses comes with the reason's catalogue key and parameters (the
+    game as its id), so the lobby says it in the page's language; their English is the error."""
+    with TestClient(make_app(db_url)) as client:
+        r = client.post("/api/tables", json={"game": "royal-casino", "options": {"target": 2}})
+        body = r.json()
+        assert r.status_code == 400
+        assert body["key"] == "option.error.at_least"
+        assert body["params"] == {"option": "target", "value": 2, "low": 4}
+        r = client.post("/api/tables", json={"game": "royal-casino", "options": {"seed": 5}})
+        assert r.json()["key"] == "option.error.unknown"
+        assert r.json()["params"]["game"] == "royal-casino"
+        assert "key" not in client.post("/api/tables", json={"game": TOY, "seats": []}).json()
+
+
 def test_oversized_request_bodies_are_refused(db_url: str) -> None:
     with TestClient(make_app(db_url)) as client:
         body = {"game": TOY, "options": {"target": 3}, "pad": "x" * 70_000}

@@ -167,7 +167,7 @@ def create_app(config: ServerConfig | None = None, clock: Clock = now) -> FastAP
     async def room_error(request: Request, exc: RoomError) -> Response:
         if exc.status == 429:  # a client looping on refusals is slowed down, not served faster
             await asyncio.sleep(config.refusal_seconds)
-        response = _error(exc.status, exc.message, exc.code, getattr(exc, "key", None))
+        response = _error(exc.status, exc.message, exc.code, exc.key, exc.params)
         if exc.code == "rate_limited":  # new tables: when the next one may be made
             response.headers["Retry-After"] = str(math.ceil(60 / config.create_per_minute))
         return response
@@ -382,8 +382,15 @@ def _page(html: str) -> Callable[[], Awaitable[FileResponse]]:
     return page
 
 
-def _error(status: int, message: str, code: str, key: str | None = None) -> Response:
+def _error(
+    status: int,
+    message: str,
+    code: str,
+    key: str | None = None,
+    params: dict[str, str | int] | None = None,
+) -> Response:
     body = error_body(message, code)
-    if key is not None:  # the reason as a catalogue key, for the page to translate
-        body = json.dumps({**json.loads(body), "key": key}, ensure_ascii=False).encode()
+    if key is not None:  # the reason as a catalogue key (and its parameters), for the page
+        keyed = {"key": key, **({"params": params} if params else {})}
+        body = json.dumps({**json.loads(body), **keyed}, ensure_ascii=False).encode()
     return Response(body, status_code=status, media_type="application/json")

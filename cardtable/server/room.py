@@ -81,11 +81,21 @@ class RoomError(Exception):
     """A request the room refuses; ``status`` is the HTTP status that fits, ``code`` the
     error code a program can test (docs/protocol.md)."""
 
-    def __init__(self, status: int, message: str, code: str | None = None) -> None:
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        code: str | None = None,
+        *,
+        key: str | None = None,
+        params: dict[str, str | int] | None = None,
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
         self.code = code or CODES.get(status, "error")
+        self.key = key  # the reason as a catalogue key, with its parameters, for the page
+        self.params: dict[str, str | int] = params or {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -429,8 +439,14 @@ class Room:
             unknown = sorted(set(options) - known)
             if unknown:  # checked here too: options must never reach Match's own keywords
                 names = ", ".join(sorted(known)) or "none"
-                raise OptionError(f"{cls.title} has no option {unknown[0]!r} (options: {names})")
+                raise OptionError(
+                    f"{cls.title} has no option {unknown[0]!r} (options: {names})",
+                    key="option.error.unknown",
+                    params={"game": cls.game_id, "option": repr(unknown[0]), "known": names},
+                )
             match = Match(game, players=players, seed=OS, **options)  # no seed to find
+        except OptionError as e:  # keyed: the lobby says it in the page's language
+            raise RoomError(400, str(e), key=e.key, params=e.params) from None
         except CardtableError as e:
             raise RoomError(400, str(e)) from None
         kinds = seats if seats is not None else [HUMAN] + ["random"] * (match.players - 1)

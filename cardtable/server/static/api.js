@@ -118,7 +118,12 @@ async function post(path, body) {
     throw new Error(t("offline.title"));
   }
   const answer = await response.json().catch(() => null);
-  if (!response.ok || answer === null) throw new Error(answer?.error || t("people.failed"));
+  if (!response.ok || answer === null) {
+    const error = new Error(answer?.error || t("people.failed"));
+    error.key = answer?.key ?? null; // the room's reason as a catalogue key, and its parameters
+    error.params = answer?.params ?? {};
+    throw error;
+  }
   return answer;
 }
 
