@@ -164,14 +164,19 @@ class Rules(ABC, Generic[State]):
         specs = {s.name: s for s in cls.option_specs}
         unknown = sorted(set(options) - set(specs))
         if unknown:
-            known = ", ".join(specs) or "none"
-            raise OptionError(
-                f"{cls.title} has no option {unknown[0]!r} (options: {known})",
-                key="option.error.unknown",
-                params={"game": cls.game_id, "option": repr(unknown[0]), "known": known},
-            )
+            raise cls.no_option(unknown[0], ", ".join(specs) or "none")
         values = {name: spec.check(options.get(name, spec.default)) for name, spec in specs.items()}
         return cls(n, values)
+
+    @classmethod
+    def no_option(cls, name: str, known: str) -> OptionError:
+        """The OptionError for an option this game does not have (``known``: the ones it has,
+        as the message lists them), keyed ``option.error.unknown``."""
+        return OptionError(
+            f"{cls.title} has no option {name!r} (options: {known})",
+            key="option.error.unknown",
+            params={"game": cls.game_id, "option": repr(name), "known": known},
+        )
 
     def typed_options(self, kind: type[Options]) -> Options:
         """``options`` as the game's options type (``RummyOptions`` …): the same dict, still

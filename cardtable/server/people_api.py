@@ -60,8 +60,7 @@ class PeopleError(RoomError):
     """A refusal with a catalogue key for the page (``key`` in the error body)."""
 
     def __init__(self, status: int, message: str, key: str, code: str | None = None) -> None:
-        super().__init__(status, message, code)
-        self.key = key
+        super().__init__(status, message, code, key=key)
 
 
 def refused(e: ClubError | BadName) -> PeopleError:

@@ -438,12 +438,7 @@ class Room:
             known = {spec.name for spec in cls.option_specs}
             unknown = sorted(set(options) - known)
             if unknown:  # checked here too: options must never reach Match's own keywords
-                names = ", ".join(sorted(known)) or "none"
-                raise OptionError(
-                    f"{cls.title} has no option {unknown[0]!r} (options: {names})",
-                    key="option.error.unknown",
-                    params={"game": cls.game_id, "option": repr(unknown[0]), "known": names},
-                )
+                raise cls.no_option(unknown[0], ", ".join(sorted(known)) or "none")
             match = Match(game, players=players, seed=OS, **options)  # no seed to find
         except OptionError as e:  # keyed: the lobby says it in the page's language
             raise RoomError(400, str(e), key=e.key, params=e.params) from None

@@ -3,6 +3,7 @@
 // creator's key, which asks for a new link for a seat (the old one stops working).
 
 import { t } from "./i18n.js";
+import { WAIT_MS, tries } from "./retry.js";
 
 const MINE = "cardtable.mine";
 
@@ -30,17 +31,12 @@ export function gameCatalogue() {
   return catalogue;
 }
 
-async function askCatalogue() {
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    if (attempt) await new Promise((done) => setTimeout(done, 400 * attempt));
-    try {
-      const response = await fetch(roomUrl("api/games"), { signal: AbortSignal.timeout(8000) });
-      if (response.ok) return await response.json();
-    } catch {
-      // tried again below
-    }
-  }
-  return null;
+function askCatalogue() {
+  return tries(async () => {
+    const response = await fetch(roomUrl("api/games"), { signal: AbortSignal.timeout(WAIT_MS) });
+    if (!response.ok) throw new Error(`the list of games did not come (${response.status})`);
+    return response.json();
+  }).catch(() => null);
 }
 
 // A game's client module as the catalogue names it, or null (generic rendering) while the

@@ -116,9 +116,9 @@ function newTablePanel(club) {
   const games = catalogue.games.filter((g) => g.listed !== false);
   if (!games.length) {
     // the room's games could not be had: say so, and ask again (the whole page) on a tap
-    const retry = el("button", { class: "small", text: t("offline.retry"), attrs: { type: "button", id: "club-games-retry" } });
-    retry.addEventListener("click", draw);
-    return panel(t("club.new_table"), el("p", { class: "error", attrs: { role: "alert" }, text: t("offline.title") }), retry);
+    const failed = failedPanel(new TypeError("no list of games"), draw); // "Connection lost"
+    failed.id = "club-games-retry";
+    return panel(t("club.new_table"), failed);
   }
   const game = el("select", { attrs: { id: "club-game" } }, games.map((g) => new Option(gameTitle(g.id), g.id)));
   const players = el("select", { attrs: { id: "club-players" } });

@@ -9,19 +9,16 @@
 // Tagalog come from the original rule pages the rule book was written from; docs/client.md
 // lists them.
 
+import { tries } from "./retry.js";
+
 // A catalogue, asked for up to three times: an answer dropped while the room restarts must not
 // leave every page blank.
-async function load(code) {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      const response = await fetch(new URL(`./i18n/${code}.json`, import.meta.url));
-      if (!response.ok) throw new Error(`the ${code} catalogue did not load (${response.status})`);
-      return await response.json();
-    } catch (error) {
-      if (attempt >= 2) throw error;
-      await new Promise((done) => setTimeout(done, 400 * (attempt + 1)));
-    }
-  }
+function load(code) {
+  return tries(async () => {
+    const response = await fetch(new URL(`./i18n/${code}.json`, import.meta.url));
+    if (!response.ok) throw new Error(`the ${code} catalogue did not load (${response.status})`);
+    return response.json();
+  });
 }
 
 // Without English no page can say anything: the one sentence written here rather than in the

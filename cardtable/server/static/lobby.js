@@ -1,7 +1,7 @@
 // The lobby: create a table (game, players, options, who sits where), share its seat links,
 // and list the tables that are waiting, being played or finished.
 
-import { has, language, languageSwitch, t, tOr, translatePage } from "./i18n.js";
+import { language, languageSwitch, t, tOr, translatePage } from "./i18n.js";
 import { createTable, gameCatalogue, myTables, newLink, rememberTable, roomUrl, rulesUrl } from "./api.js";
 import { kindName } from "./panels.js";
 import { seatLabel } from "./sides.js";
@@ -189,14 +189,6 @@ function fillSeats() {
   }
 }
 
-// The room's reason in the page's language when it gave a key (a game by its name), else its words.
-function keyedText(e) {
-  if (!e.key || !has(e.key)) return e.message;
-  const params = { ...e.params };
-  if (params.game) params.game = gameTitle(params.game, params.game);
-  return t(e.key, params);
-}
-
 async function create(event) {
   event.preventDefault();
   const error = $("create-error");
@@ -213,7 +205,7 @@ async function create(event) {
   try {
     answer = await createTable(body);
   } catch (e) {
-    error.textContent = t("lobby.error", { message: keyedText(e) });
+    error.textContent = t("lobby.error", { message: refusalText(e) });
     error.hidden = false;
     return;
   }

@@ -4,10 +4,10 @@
 
 import { roomUrl } from "./api.js";
 import { el } from "./dom.js";
-import { has, t } from "./i18n.js";
+import { has, t, tOr } from "./i18n.js";
+import { WAIT_MS, tries } from "./retry.js";
 
 export const NAME_MAX = 32;
-const GET_WAIT = 8000; // ms
 
 export class Refused extends Error {
   constructor(answer, status) {
@@ -18,10 +18,15 @@ export class Refused extends Error {
   }
 }
 
-// A refusal in the page's language: its key; else the room's English sentence; an answer that
-// said nothing (a proxy's 502) "That did not work"; no answer at all "Connection lost".
+// A refusal in the page's language: its key with its parameters (a game by its name); else the
+// room's English sentence; an answer that said nothing (a proxy's 502) "That did not work"; no
+// answer at all "Connection lost".
 export function refusalText(error) {
-  if (error?.key && has(error.key)) return t(error.key, { max: NAME_MAX });
+  if (error?.key && has(error.key)) {
+    const params = { max: NAME_MAX, ...error.params };
+    if (params.game) params.game = tOr(`game.${params.game}`, params.game);
+    return t(error.key, params);
+  }
   if (error instanceof Refused && error.status === 429) return t("people.slow"); // the guard's, unkeyed
   if (error instanceof Refused) return error.said || t("people.failed");
   if (error instanceof TypeError || error?.name === "TimeoutError") return t("offline.title"); // nobody answered
@@ -37,7 +42,7 @@ export async function call(method, path, body = undefined) {
     credentials: "same-origin",
     headers: body === undefined ? {} : { "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
-    signal: method === "GET" ? AbortSignal.timeout(GET_WAIT) : undefined,
+    signal: method === "GET" ? AbortSignal.timeout(WAIT_MS) : undefined,
   });
   const answer = await response.json().catch(() => ({}));
   if (!response.ok) throw new Refused(answer, response.status);
@@ -47,15 +52,8 @@ export async function call(method, path, body = undefined) {
 // Who this browser is ({player: null}: nobody yet). An ask that fails (no connection, too
 // many requests, a restart) is tried twice more and then thrown: a page must never take "could
 // not tell" for "nobody" and offer a player's browser the form that makes a new player.
-export async function whoAmI() {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      return await call("GET", "api/me");
-    } catch (error) {
-      if (attempt >= 2) throw error;
-      await new Promise((done) => setTimeout(done, 400 * (attempt + 1)));
-    }
-  }
+export function whoAmI() {
+  return tries(() => call("GET", "api/me"));
 }
 
 // What a page shows where a call it needs failed: why, in the page's language, and "Try now",

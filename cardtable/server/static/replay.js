@@ -5,6 +5,7 @@ import { cardBack, cardElement } from "./cards.js";
 import { gameModule, renderGeneric, renderView } from "./render.js";
 import { drawScores } from "./panels.js";
 import { clientModule, roomUrl } from "./api.js";
+import { WAIT_MS } from "./retry.js";
 import { seatTitle } from "./sides.js";
 import { stepCaption } from "./replay-caption.js";
 
@@ -73,12 +74,11 @@ async function go(step) {
 }
 
 // The room's answer for one step, or null when it could not be had (no connection, no answer
-// within STEP_WAIT, or an answer that is not the room's JSON).
-const STEP_WAIT = 8000; // ms: a request that hangs must not leave the page stuck without a word
+// within WAIT_MS, or an answer that is not the room's JSON).
 
 async function fetchStep(step) {
   try {
-    const response = await fetch(`${base}/replay/${step}`, { signal: AbortSignal.timeout(STEP_WAIT) });
+    const response = await fetch(`${base}/replay/${step}`, { signal: AbortSignal.timeout(WAIT_MS) });
     return { response, data: await response.json() };
   } catch {
     return null;
