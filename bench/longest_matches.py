@@ -33,7 +33,7 @@ def longest_options(game: str) -> dict[str, object]:
 def play(game: str, seed: int, options: dict[str, object]) -> tuple[int, int, float]:
     """One match between random players: (hands, actions, seconds)."""
     start = time.perf_counter()
-    m = Match(game, seed=seed, **options)  # type: ignore[arg-type]
+    m = Match(game, seed=seed, **options)
     bot = RandomBot(seed)
     actions = 0
     while not m.is_over:

@@ -155,7 +155,7 @@ def test_a_bad_setup_carries_a_key_whose_english_is_the_message(
     from cardtable.core.errors import OptionError
 
     with pytest.raises(OptionError) as caught:
-        Match(**setup)  # type: ignore[arg-type]
+        Match(**setup)
     assert caught.value.key == key
     assert text.reason(caught.value) == str(caught.value)
 
@@ -196,3 +196,40 @@ def test_the_terminal_says_a_bad_setup_in_punjabi(
         assert "{" + name + "}" in template
     head = template.split("{")[0].strip()
     assert (head and head in said) or template.split("}")[-1].strip() in said, said
+
+
+def test_an_option_without_a_value_is_said_in_the_persons_language() -> None:
+    """``-o target`` (no ``=``) was Typer's English box; it is a keyed refusal like the rest."""
+    result = CliRunner().invoke(app, ["play", "royal-casino", "--lang", "tl", "-o", "target"])
+    set_language("tl")
+    said = " ".join(result.output.split())
+    assert result.exit_code == 2, result.output
+    assert said == f"{t('term.error')} {t('option.error.pair', pair=repr('target'))}", said
+
+
+def test_replay_says_a_records_refused_action_in_the_persons_language(tmp_path: Path) -> None:
+    """The record's flaw (``record.error.action``) with the game's refusal inside it, as the
+    table says a refusal, and its rule; not the library's English."""
+    record = finished(5).record()
+    record["hands"][0]["actions"][0] = "play 9h"
+    path = tmp_path / "tampered.json"
+    path.write_text(json.dumps(record))
+    result = CliRunner().invoke(app, ["replay", str(path), "--lang", "pa", "--letters"])
+    set_language("pa")
+    said = " ".join(result.output.split())
+    assert result.exit_code == 2, result.output
+    head = t("record.error.action", hand=1, index=1, action=repr("play 9h"), reason="")
+    assert head.strip() in said, said
+    assert "(BE-" in said or "(C-" in said, said
+    assert "not" not in said.split(head.strip())[1], said  # no English after the head
+
+
+@pytest.mark.parametrize(("name", "key"), [("nowhere.json", "term.replay.no_file"),
+                                           (".", "term.replay.is_folder")])  # fmt: skip
+def test_replay_says_why_a_file_cannot_be_read(name: str, key: str, tmp_path: Path) -> None:
+    target = tmp_path / name
+    result = CliRunner().invoke(app, ["replay", str(target), "--lang", "tl"])
+    set_language("tl")
+    said = " ".join(result.output.split())
+    assert result.exit_code == 2, result.output
+    assert said.endswith(t(key)), said

@@ -59,6 +59,8 @@ calls = {
     "game=5": lambda: Match(5),
     "seed=1.5": lambda: Match("royal-casino", seed=1.5),
     "dealer='0'": lambda: Match("royal-casino", dealer="0"),
+    "deck=[3]": lambda: Match("royal-casino", deck=[3]),
+    "deck=5": lambda: Match("royal-casino", deck=5),
     "side_of('0')": lambda: m.side_of("0"),
     "parse_action(5)": lambda: m.parse_action(5),
     "play(5)": lambda: m.play(5),

@@ -91,7 +91,7 @@ def test_c4_hands_follow_and_match_ends() -> None:
 )
 def test_bad_options_are_refused(kwargs: dict[str, object], message: str) -> None:
     with pytest.raises(OptionError, match=message):
-        Match(**kwargs)  # type: ignore[arg-type]
+        Match(**kwargs)
 
 
 @pytest.mark.parametrize(

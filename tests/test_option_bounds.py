@@ -63,7 +63,7 @@ def test_library_api_and_lobby_refuse_the_same_values(tmp_path: Path) -> None:
                 assert spec.low is not None and spec.high is not None
                 for value in (spec.low - 1, spec.high + 1, 10**18):
                     with pytest.raises(OptionError) as refused:
-                        Match(game, **{spec.name: value})  # type: ignore[arg-type]
+                        Match(game, **{spec.name: value})
                     r = client.post(
                         "/api/tables", json={"game": game, "options": {spec.name: value}}
                     )

@@ -256,7 +256,7 @@ class TerminalGame:
             action = self.m.play(typed)
         except CardtableError as e:
             said = (
-                f"{render.refusal(e, self.look.letters)} ({e.rule})"
+                render.said(e, self.look.letters)
                 if isinstance(e, IllegalActionError)
                 else render.unreadable(e, typed)
             )

@@ -14,7 +14,7 @@ from rich.console import Console, Group, RenderableType
 from rich.markdown import Markdown
 from rich.text import Text
 
-from cardtable.cli.text import has, language, t
+from cardtable.cli.text import has, language, reason, t
 from cardtable.core.errors import CardtableError, IllegalActionError
 from cardtable.core.registry import rules_class
 from cardtable.core.views import AnyView, View
@@ -88,6 +88,15 @@ def refusal(e: IllegalActionError, letters: bool) -> str:
     if has(f"{key}_other"):
         key += "_one" if e.params.get("n") == 1 else "_other"
     return t(key, **shown)
+
+
+def said(e: Exception, letters: bool) -> str:
+    """Any engine error in the current language: a refusal as the table says it, with its rule;
+    otherwise ``reason``'s words, a wrapped refusal (a record's action) said as the table says
+    it. English where the catalogue has no key for it."""
+    if isinstance(e, IllegalActionError):
+        return f"{refusal(e, letters)} ({e.rule})"
+    return reason(e, lambda inner: said(inner, letters))
 
 
 def action(text: str, letters: bool) -> Text:

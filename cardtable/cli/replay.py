@@ -16,8 +16,22 @@ from rich.text import Text
 from cardtable.cli import render, results, text
 from cardtable.cli.render import Look
 from cardtable.cli.text import set_language, t
-from cardtable.core.errors import CardtableError
+from cardtable.core.errors import CardtableError, RecordError
 from cardtable.core.match import Match
+
+
+def read_failure(e: OSError | ValueError) -> str:
+    """Why a record file could not be read, in the person's language (the system's own words,
+    in English, only for a cause with no key)."""
+    if isinstance(e, FileNotFoundError):
+        return t("term.replay.no_file")
+    if isinstance(e, IsADirectoryError):
+        return t("term.replay.is_folder")
+    if isinstance(e, PermissionError):
+        return t("term.replay.denied")
+    if isinstance(e, UnicodeDecodeError):
+        return t("term.replay.not_text")
+    return str(e)
 
 
 class Replay:
@@ -179,9 +193,11 @@ def replay(
     console = text.console(lang)
     try:
         set_language(lang)
-        data = json.loads(record.read_text())  # (nesting past Python's limit: RecursionError)
+        data = json.loads(
+            record.read_text(encoding="utf-8")
+        )  # (nesting past Python's limit: RecursionError)
         if not isinstance(data, dict):
-            raise CardtableError(t("term.replay.not_object"))
+            raise RecordError("a record must be a JSON object", key="record.error.not_object")
         r = Replay(
             data,
             None if everyone else seat - 1,
@@ -196,8 +212,12 @@ def replay(
         reason = t("term.replay.not_json", line=e.lineno, column=e.colno)
         text.error(console, t("term.replay.cannot", path=str(record), reason=reason))
         raise typer.Exit(2) from None
-    except (OSError, ValueError, CardtableError) as e:
-        text.error(console, t("term.replay.cannot", path=str(record), reason=str(e)))
+    except CardtableError as e:  # the record's flaw, said in the person's language
+        reason = render.said(e, letters or bool(os.environ.get("NO_COLOR")))
+        text.error(console, t("term.replay.cannot", path=str(record), reason=reason))
+        raise typer.Exit(2) from None
+    except (OSError, ValueError) as e:
+        text.error(console, t("term.replay.cannot", path=str(record), reason=read_failure(e)))
         raise typer.Exit(2) from None
     if not 1 <= seat <= r.full.players:
         text.error(console, t("term.play.bad_seat", last=r.full.players))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from collections.abc import Callable
 from functools import cache
 from importlib.resources import files
 
@@ -44,14 +45,23 @@ def console(lang: str) -> Console:
     return Console(highlight=False, markup=False)
 
 
-def reason(e: Exception) -> str:
+def reason(e: Exception, inner: Callable[[Exception], str] | None = None) -> str:
     """What was wrong, in the person's language when the error carries a catalogue key
-    (``OptionError``: an option, a player count, a game or a bot level); a game id as the
-    game's name. Otherwise the error's own English."""
+    (``OptionError``: an option, a player count, a game or a bot level; ``RecordError``); a
+    game id as the game's name. An error that wraps another (a record's refused action) says
+    the inner one's reason in its ``{reason}``, by ``inner`` (this function by default); where
+    the inner one has no key, its English in English and "it cannot be read" otherwise.
+    Otherwise the error's own English."""
     key = getattr(e, "key", None)
     if not isinstance(key, str) or not has(key):
         return str(e)
     params = dict(getattr(e, "params", {}))
+    cause = getattr(e, "cause", None)
+    if isinstance(cause, Exception):
+        cause_key = getattr(cause, "key", None)
+        keyed = isinstance(cause_key, str) and has(cause_key, plural=True)
+        unkeyed = str(cause) if language() == "en" else t("record.error.unread")
+        params["reason"] = (inner or reason)(cause) if keyed else unkeyed
     if "game" in params and has(f"game.{params['game']}"):
         params["game"] = t(f"game.{params['game']}")
     return t(key, **params)

@@ -4,7 +4,26 @@ from __future__ import annotations
 
 
 class CardtableError(ValueError):
-    """Base class: something a caller passed in was wrong; nothing was changed."""
+    """Base class: something a caller passed in was wrong; nothing was changed.
+
+    ``key`` and ``params``, when given, say the same as a keyed message of the catalogues
+    (``server/static/i18n/*.json``) for a client to say in its own language; a ``game``
+    parameter is a game id. ``cause`` is the error this one wraps (a record's refused action),
+    whose own reason fills the key's ``{reason}``.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        key: str | None = None,
+        params: dict[str, str | int] | None = None,
+        cause: CardtableError | None = None,
+    ):
+        self.key = key
+        self.params: dict[str, str | int] = params or {}
+        self.cause = cause
+        super().__init__(message)
 
 
 class NotationError(CardtableError):
@@ -14,14 +33,23 @@ class NotationError(CardtableError):
     when known, so a client can point at it.
     """
 
-    def __init__(self, message: str, text: str | None = None, position: int | None = None):
+    def __init__(
+        self,
+        message: str,
+        text: str | None = None,
+        position: int | None = None,
+        *,
+        key: str | None = None,
+        params: dict[str, str | int] | None = None,
+        cause: CardtableError | None = None,
+    ):
         self.message = message
         self.text = text
         self.position = position
         where = ""
         if text is not None:
             where = f" in {text!r}" + (f" at position {position}" if position is not None else "")
-        super().__init__(message + where)
+        super().__init__(message + where, key=key, params=params, cause=cause)
 
 
 class IllegalActionError(CardtableError):
@@ -45,26 +73,13 @@ class IllegalActionError(CardtableError):
         self.reason = reason
         self.rule = rule
         self.action = action
-        self.key = key
-        self.params: dict[str, str | int] = params or {}
-        super().__init__(f"{reason} ({rule})")
+        super().__init__(f"{reason} ({rule})", key=key, params=params)
 
 
 class OptionError(CardtableError):
-    """An unknown game, an unknown option, or an option value out of range.
-
-    ``key`` and ``params``, when given, say the same as a keyed message (``option.error.*``,
-    ``bot.error.*`` in the catalogues) for a client to say in its own language; a ``game``
-    parameter is a game id.
-    """
-
-    def __init__(
-        self, message: str, *, key: str | None = None, params: dict[str, str | int] | None = None
-    ):
-        self.key = key
-        self.params: dict[str, str | int] = params or {}
-        super().__init__(message)
+    """An unknown game, an unknown option, or an option value out of range (keys
+    ``option.error.*`` and ``bot.error.*``)."""
 
 
 class RecordError(CardtableError):
-    """A game record that is malformed or does not replay."""
+    """A game record that is malformed or does not replay (keys ``record.error.*``)."""

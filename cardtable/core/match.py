@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeGuard
 
@@ -93,7 +93,7 @@ class Match:
         players: object = None,  # an int, or None for the game's usual number; as ``seed``
         seed: object = None,  # int, "os" or None; any other value is refused with why
         dealer: object = None,  # a seat number or None; as ``seed``
-        deck: str | Sequence[str] | None = None,
+        deck: object = None,  # a string of cards, or a list of them (one a hand); as ``seed``
         **options: object,
     ) -> None:
         if not isinstance(game, str):
@@ -117,15 +117,22 @@ class Match:
             self.seed = secrets.randbits(SEED_BITS) if seed is None else seed
             self._rng = random.Random(self.seed)
         else:
-            raise CardtableError(f"seed must be a whole number or {OS!r}, not {seed!r}")
-        stacks = [deck] if isinstance(deck, str) else list(deck or [])
-        self._stacks = [self._parse_stack(text, i + 1) for i, text in enumerate(stacks)]
+            raise CardtableError(
+                f"seed must be a whole number or {OS!r}, not {seed!r}",
+                key="match.error.seed",
+                params={"os": repr(OS), "value": repr(seed)},
+            )
+        self._stacks = [self._parse_stack(text, i + 1) for i, text in enumerate(_stacked(deck))]
         if dealer is None:
             self.first_dealer = self._rng.randrange(self.players)
         elif _is_int(dealer) and 0 <= dealer < self.players:
             self.first_dealer = dealer
         else:
-            raise CardtableError(f"dealer must be a seat from 0 to {self.players - 1}")
+            raise CardtableError(
+                f"dealer must be a seat from 0 to {self.players - 1}",
+                key="match.error.dealer",
+                params={"last": self.players - 1},
+            )
         self._scores = self.rules.initial_scores()
         self.hands: list[HandLog] = []
         self.winner: int | None = None
@@ -134,25 +141,42 @@ class Match:
         self._start_hand(self.first_dealer)
 
     # -- dealing --------------------------------------------------------------------------
-    def _parse_stack(self, text: str, hand: int) -> tuple[int, ...]:
+    def _parse_stack(self, text: object, hand: int) -> tuple[int, ...]:
         """A stacked deck top: readable cards, each no more often than the deck holds it."""
         if not isinstance(text, str):
-            raise NotationError(f"the stacked deck of hand {hand} must be a string of cards")
+            raise NotationError(
+                f"the stacked deck of hand {hand} must be a string of cards",
+                key="match.error.deck_text",
+                params={"hand": hand},
+            )
         try:
             cards = parse_cards(text)
         except NotationError as e:
             raise NotationError(
-                f"stacked deck of hand {hand}: {e.message}", text, e.position
+                f"stacked deck of hand {hand}: {e.message}",
+                text,
+                e.position,
+                key="match.error.deck_unread",
+                params={"hand": hand},
+                cause=e,
             ) from None
         available = Counter(self.rules.deck())
         for i, c in enumerate(cards):
             available[c] -= 1
             if available[c] < 0:
-                what = "is not in" if c not in self.rules.deck() else "appears too often for"
+                foreign = c not in self.rules.deck()
+                what = "is not in" if foreign else "appears too often for"
                 raise NotationError(
                     f"stacked deck of hand {hand}: card {card_str(c)} (number {i + 1}) "
                     f"{what} the {self.rules.title} deck",
                     text,
+                    key="match.error.deck_foreign" if foreign else "match.error.deck_twice",
+                    params={
+                        "hand": hand,
+                        "card": card_str(c),
+                        "number": i + 1,
+                        "game": self.game_id,
+                    },
                 )
         return tuple(cards)
 
@@ -392,7 +416,11 @@ class Match:
         the operating system (``"seed": "os"``) deals any later hand the same way.
         """
         if upto is not None and not _is_int(upto):
-            raise RecordError(f"upto must be a whole number of actions, not {upto!r}")
+            raise RecordError(
+                f"upto must be a whole number of actions, not {upto!r}",
+                key="record.error.upto",
+                params={"value": repr(upto)},
+            )
         r = _checked_record(record)
         try:
             m = cls(
@@ -404,33 +432,60 @@ class Match:
                 **r["options"],
             )
         except CardtableError as e:
-            raise RecordError(f"record does not set up a match: {e}") from None
+            raise _no_setup(e) from None
         played = 0
         for number, hand in enumerate(r["hands"], 1):
             if m.hand_number != number or m.is_over:
-                raise RecordError(f"record has hand {number}, but the match ended before it")
+                raise RecordError(
+                    f"record has hand {number}, but the match ended before it",
+                    key="record.error.after_end",
+                    params={"hand": number},
+                )
             if hand["dealer"] != m.dealer:
-                raise RecordError(f"hand {number}: dealer {hand['dealer']} does not follow")
+                raise RecordError(
+                    f"hand {number}: dealer {hand['dealer']} does not follow",
+                    key="record.error.dealer",
+                    params={"hand": number, "seat": hand["dealer"]},
+                )
             for i, text in enumerate(hand["actions"], 1):
                 if upto is not None and played >= upto:
                     return m
                 try:
                     m.play(text)
                 except CardtableError as e:
-                    raise RecordError(f"hand {number}, action {i} ({text!r}): {e}") from None
+                    raise RecordError(
+                        f"hand {number}, action {i} ({text!r}): {e}",
+                        key="record.error.action",
+                        params={"hand": number, "index": i, "action": repr(text)},
+                        cause=e,
+                    ) from None
                 played += 1
             if hand.get("scores") is not None and list(m._scores) != hand["scores"]:
                 raise RecordError(
-                    f"hand {number} replays to scores {m.scores}, not {hand['scores']}"
+                    f"hand {number} replays to scores {m.scores}, not {hand['scores']}",
+                    key="record.error.hand_scores",
+                    params={
+                        "hand": number,
+                        "got": str(m.scores),
+                        "want": str(hand["scores"]),
+                    },
                 )
         if upto is None and "scores" in r and r["scores"] != m.scores:
-            raise RecordError(f"record replays to scores {m.scores}, not {r['scores']}")
+            raise RecordError(
+                f"record replays to scores {m.scores}, not {r['scores']}",
+                key="record.error.scores",
+                params={"got": str(m.scores), "want": str(r["scores"])},
+            )
         if (
             upto is None
             and "winner" in r
             and (r["winner"] != m.winner or isinstance(r["winner"], bool))
         ):
-            raise RecordError(f"record replays to winner {m.winner}, not {r['winner']}")
+            raise RecordError(
+                f"record replays to winner {m.winner}, not {r['winner']}",
+                key="record.error.winner",
+                params={"got": str(m.winner), "want": str(r["winner"])},
+            )
         return m
 
     @property
@@ -461,6 +516,23 @@ def shuffle(rng: random.Random, cards: list[int]) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
+def _stacked(deck: object) -> list[object]:
+    """The stacked decks given, one a hand (each checked by ``_parse_stack``): a string is the
+    first hand's; anything but a string, a list or a tuple is refused, as plain Python and the
+    compiled engine alike refuse it (``list(5)`` would be a bare TypeError)."""
+    if deck is None:
+        return []
+    if isinstance(deck, str):
+        return [deck]
+    if isinstance(deck, (list, tuple)):
+        return list(deck)
+    raise NotationError(
+        f"deck must be a string of cards or a list of them, one a hand, not {type(deck).__name__}",
+        key="match.error.deck_type",
+        params={"kind": type(deck).__name__},
+    )
+
+
 # Match's own keywords: never a game option's name
 MATCH_KEYWORDS = frozenset({"game", "players", "seed", "dealer", "deck"})
 
@@ -473,46 +545,95 @@ def _is_int(value: object) -> TypeGuard[int]:
 def _checked_record(record: object) -> dict[str, Any]:
     """The record if it has the shape ``Match.record`` writes; RecordError naming the flaw."""
     if not isinstance(record, dict):
-        raise RecordError("a record must be a JSON object")
+        raise RecordError("a record must be a JSON object", key="record.error.not_object")
     if record.get("format") != RECORD_FORMAT:
-        raise RecordError(f"not a cardtable record (format must be {RECORD_FORMAT!r})")
+        raise RecordError(
+            f"not a cardtable record (format must be {RECORD_FORMAT!r})",
+            key="record.error.format",
+            params={"format": repr(RECORD_FORMAT)},
+        )
     if record.get("version") != RECORD_VERSION:
-        raise RecordError(f"unsupported record version {record.get('version')!r}")
+        raise RecordError(
+            f"unsupported record version {record.get('version')!r}",
+            key="record.error.version",
+            params={"version": repr(record.get("version"))},
+        )
     if not isinstance(record.get("game"), str):
-        raise RecordError("record field 'game' is missing or not a string")
+        raise RecordError(
+            "record field 'game' is missing or not a string",
+            key="record.error.field_text",
+            params={"field": repr("game")},
+        )
     for key in ("players", "dealer"):
         if not _is_int(record.get(key)):
-            raise RecordError(f"record field {key!r} is missing or not a whole number")
+            raise RecordError(
+                f"record field {key!r} is missing or not a whole number",
+                key="record.error.field_whole",
+                params={"field": repr(key)},
+            )
     if not (_is_int(record.get("seed")) or record.get("seed") == OS):
-        raise RecordError(f"record field 'seed' is missing or neither a whole number nor {OS!r}")
+        raise RecordError(
+            f"record field 'seed' is missing or neither a whole number nor {OS!r}",
+            key="record.error.seed",
+            params={"os": repr(OS)},
+        )
     _check_options(record["game"], record.get("options"))
     if not isinstance(record.get("hands"), list) or not record["hands"]:
-        raise RecordError("record has no hands")
+        raise RecordError("record has no hands", key="record.error.no_hands")
     for i, hand in enumerate(record["hands"], 1):
         if not isinstance(hand, dict):
-            raise RecordError(f"hand {i} must be an object")
+            raise RecordError(
+                f"hand {i} must be an object", key="record.error.hand_object", params={"hand": i}
+            )
         if not isinstance(hand.get("deck"), str) or not _is_int(hand.get("dealer")):
-            raise RecordError(f"hand {i} needs a deck string and a dealer seat")
+            raise RecordError(
+                f"hand {i} needs a deck string and a dealer seat",
+                key="record.error.hand_deck",
+                params={"hand": i},
+            )
         acts = hand.get("actions")
         if not isinstance(acts, list) or not all(isinstance(a, str) for a in acts):
-            raise RecordError(f"hand {i} needs a list of action strings")
+            raise RecordError(
+                f"hand {i} needs a list of action strings",
+                key="record.error.hand_actions",
+                params={"hand": i},
+            )
     return record
+
+
+def _no_setup(e: CardtableError) -> RecordError:
+    """A record whose game, players, options, seed, dealer or decks ``Match`` refuses."""
+    return RecordError(f"record does not set up a match: {e}", key="record.error.setup", cause=e)
 
 
 def _check_options(game: str, options: object) -> None:
     """A record's options are the game's own, by name: never one of ``Match``'s keywords
     (``seed``, ``deck`` …), whose value would otherwise be taken from the options."""
     if not isinstance(options, dict):
-        raise RecordError("record field 'options' is missing or not an object")
+        raise RecordError(
+            "record field 'options' is missing or not an object", key="record.error.options"
+        )
     try:
         known = {spec.name for spec in rules_class(game).option_specs}
     except CardtableError as e:
-        raise RecordError(f"record does not set up a match: {e}") from None
+        raise _no_setup(e) from None
     for key in options:
         if not isinstance(key, str):
-            raise RecordError(f"record option names must be strings, not {key!r}")
+            raise RecordError(
+                f"record option names must be strings, not {key!r}",
+                key="record.error.option_name",
+                params={"option": repr(key)},
+            )
         if key in MATCH_KEYWORDS:
-            raise RecordError(f"record option {key!r} is a field of the record, not an option")
+            raise RecordError(
+                f"record option {key!r} is a field of the record, not an option",
+                key="record.error.option_field",
+                params={"option": repr(key)},
+            )
         if key not in known:
             names = ", ".join(sorted(known)) or "none"
-            raise RecordError(f"record option {key!r} is not an option of {game} ({names})")
+            raise RecordError(
+                f"record option {key!r} is not an option of {game} ({names})",
+                key="record.error.option_unknown",
+                params={"option": repr(key), "game": game, "known": names},
+            )
