@@ -9,6 +9,7 @@ saved (artifacts/screenshots/failure-*.png)."""
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, Route
@@ -233,3 +234,195 @@ def test_the_lobby_says_a_refused_option_in_the_page_language(
         .replace("{value}", "9")
     )
     assert reason in p.inner_text("#create-error")
+
+
+def said(lang: str, key: str, **params: Any) -> str:
+    """A catalogue message as the page fills it."""
+    found = str(STRINGS[lang].get(key, STRINGS["en"][key]))
+    for name, value in params.items():
+        found = found.replace("{" + name + "}", str(value))
+    return found
+
+
+def a_club_and_its_invite(p: Page) -> tuple[str, str]:
+    """A club this named player owns (made from the lobby's page) and an invite link to it."""
+    club: str = p.evaluate(
+        """() => fetch('api/clubs', {method: 'POST', body: JSON.stringify({name: 'Linggo'}),
+             headers: {'Content-Type': 'application/json'}}).then((r) => r.json())"""
+    )["club"]["id"]
+    link: str = p.evaluate(
+        f"fetch('api/clubs/{club}/invites', {{method: 'POST', body: '{{}}', "
+        "headers: {'Content-Type': 'application/json'}}).then((r) => r.json())"
+    )["link"]
+    return club, link
+
+
+def test_a_club_removal_that_is_refused_is_said_beside_the_button(
+    browser: Browser, context: BrowserContext, room: Room
+) -> None:
+    """The member left (another tab removed them): "Remove" on the page that still lists them
+    says the room's refusal beside the button, in Tagalog, and the page is still there."""
+    context.add_init_script("localStorage.setItem('cardtable.lang', 'tl')")
+    p = context.new_page()
+    errors = script_errors(p)
+    named(p, room.base, "Oona")
+    club, link = a_club_and_its_invite(p)
+    code = link.split("#code=")[1]
+    other = browser.new_context(viewport=DESKTOP)
+    try:
+        q = other.new_page()
+        member = named(q, room.base, "Mo")["player"]["id"]
+        accepted = q.evaluate(
+            """(code) => fetch('api/invites/accept', {method: 'POST',
+                 body: JSON.stringify({code}), headers: {'Content-Type': 'application/json'}})
+                 .then((r) => r.status)""",
+            code,
+        )
+        assert accepted == 200
+    finally:
+        other.close()
+    p.goto(f"{room.base}/club/{club}")
+    row = f"#members li[data-player='{member}']"
+    p.wait_for_selector(f"{row} button")
+    gone = p.evaluate(f"fetch('{room.base}/api/clubs/{club}/members/{member}', "
+                      "{method: 'DELETE'}).then((r) => r.status)")  # fmt: skip
+    assert gone == 200
+    p.on("dialog", lambda dialog: dialog.accept())
+    p.click(f"{row} button")
+    p.wait_for_selector(f"{row} .error:not([hidden])")
+    assert p.inner_text(f"{row} .error") == said("tl", "club.no_member")
+    p.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    support.shot(p, "failure-club-remove-360")
+    # nothing wider than the phone: the seats' long computer names once pushed the page out
+    assert p.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert not errors, errors
+
+
+def test_delete_me_answered_by_a_proxy_page_says_it_did_not_work(
+    context: BrowserContext, room: Room
+) -> None:
+    """A 502 page from a proxy (not the room's JSON): "That did not work" beside the button,
+    in Punjabi; the player is still there."""
+    context.add_init_script("localStorage.setItem('cardtable.lang', 'pa')")
+    p = context.new_page()
+    errors = script_errors(p)
+    named(p, room.base, "Rosa")
+    p.route(
+        "**/api/me",
+        lambda route: (
+            route.fulfill(status=502, content_type="text/html", body="<h1>Bad Gateway</h1>")
+            if route.request.method == "DELETE"
+            else route.continue_()
+        ),
+    )
+    p.goto(f"{room.base}/me")
+    p.wait_for_selector("#delete-me")
+    p.on("dialog", lambda dialog: dialog.accept())
+    p.click("#delete-me")
+    p.wait_for_selector("#delete-me + .error:not([hidden])")
+    assert p.inner_text("#delete-me + .error") == said("pa", "people.failed")
+    assert p.url.endswith("/me")
+    me = p.evaluate("fetch('api/me').then((r) => r.json())")
+    assert me["player"]["name"] == "Rosa"
+    assert not errors, errors
+
+
+def test_an_invite_survives_a_lost_connection_and_a_reload(
+    browser: Browser, context: BrowserContext, room: Room
+) -> None:
+    """Joining by an invite link while the room cannot be reached: "Try now", and the code is
+    still there after a reload; once the room answers, the member lands on the club's page."""
+    owner = context.new_page()
+    named(owner, room.base, "Oona")
+    club, link = a_club_and_its_invite(owner)
+    other = browser.new_context(viewport=DESKTOP)
+    try:
+        p = other.new_page()
+        errors = script_errors(p)
+        named(p, room.base, "Mo")
+        p.route("**/api/invites/accept", lambda route: route.abort())
+        p.goto(link)
+        p.click("#invite-join")
+        p.wait_for_selector("#main .failed button")
+        assert "code=" not in p.url
+        p.reload()  # the code is kept in this tab
+        p.wait_for_selector("#invite-join")
+        p.click("#invite-join")
+        p.wait_for_selector("#main .failed button")
+        p.unroute("**/api/invites/accept")
+        p.click("#main .failed button")
+        p.wait_for_url(f"**/club/{club}")
+        p.wait_for_selector("#members")
+        assert "Mo" in p.inner_text("#members")
+        assert not errors, errors
+    finally:
+        other.close()
+
+
+def test_a_refused_pace_and_talk_setting_go_back_and_say_why_in_the_page_language(
+    context: BrowserContext, room: Room
+) -> None:
+    """The room refuses (its keyed answers, fed back as it gives them): the pace goes back to
+    the one that holds, and the spectators' talk box to how it was; each says why in Tagalog."""
+    made = room.create("royal-casino", ["human", "random"], target=99)
+    refusals = {
+        "pace": {"error": "Only a player at this table may set its pace", "code": "forbidden",
+                 "key": "room.error.pace_player"},
+        "talk": {"error": "Only the table's host may do that", "code": "forbidden",
+                 "key": "host.error.host"},
+    }  # fmt: skip
+    mine = [{"id": made["table"]["id"], "title": made["table"]["title"], "links": made["links"],
+             "owner": made["owner"]}]  # fmt: skip
+    context.add_init_script(
+        "localStorage.setItem('cardtable.lang', 'tl');"
+        f"localStorage.setItem('cardtable.mine', {json.dumps(json.dumps(mine))})"
+    )
+    p = context.new_page()
+    errors = script_errors(p)
+
+    def refuse(body: dict[str, str]) -> Any:
+        return lambda route: route.fulfill(status=403, json=body)
+
+    for what, body in refusals.items():
+        p.route(f"**/{what}", refuse(body))
+    p.goto(made["links"]["0"])
+    p.wait_for_selector("#pace-box:not([hidden]) #pace option", state="attached")
+    before = p.input_value("#pace")
+    other = next(v for v in p.eval_on_selector_all("#pace option", "os => os.map(o => o.value)")
+                 if v != before)  # fmt: skip
+    p.select_option("#pace", other)
+    p.wait_for_selector("#pace-error:not([hidden])")
+    assert p.inner_text("#pace-error") == said("tl", "room.error.pace_player")
+    assert p.input_value("#pace") == before
+    p.wait_for_selector("#host-spectators-talk")
+    was = p.is_checked("#host-spectators-talk")
+    p.click("#host-spectators-talk")
+    p.wait_for_selector("#host .host-error:not([hidden])")
+    assert p.inner_text("#host .host-error") == said(
+        "tl", "host.failed", message=said("tl", "host.error.host")
+    )
+    assert p.is_checked("#host-spectators-talk") == was
+    p.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    p.eval_on_selector("#pace-box", "e => e.scrollIntoView()")
+    support.shot(p, "failure-pace-360")
+    assert not errors, errors
+
+
+def test_a_replay_step_the_room_refuses_is_said_in_the_page_language(
+    context: BrowserContext, room: Room
+) -> None:
+    """A step past the match's end (an old address): the room's keyed reason, in Punjabi."""
+    made = room.create("royal-casino", ["random", "random"], target=4)
+    table = made["table"]["id"]
+    for _ in range(200):
+        if room.get(f"/api/tables/{table}")["status"] == "finished":
+            break
+        time.sleep(0.1)
+    record = room.get(f"/api/tables/{table}/record")
+    steps = sum(len(h["actions"]) for h in record["hands"])
+    context.add_init_script("localStorage.setItem('cardtable.lang', 'pa')")
+    p = context.new_page()
+    p.goto(f"{room.base}/replay/{table}?step={steps + 50}")
+    p.wait_for_selector("#error:not([hidden])")
+    reason = said("pa", "room.error.step", last=steps)
+    assert p.inner_text("#error") == said("pa", "replay.unavailable", message=reason)

@@ -3,6 +3,8 @@ and the static client's pages."""
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -134,7 +136,8 @@ def test_a_refused_option_carries_its_key_for_the_page(db_url: str) -> None:
         r = client.post("/api/tables", json={"game": "royal-casino", "options": {"seed": 5}})
         assert r.json()["key"] == "option.error.unknown"
         assert r.json()["params"]["game"] == "royal-casino"
-        assert "key" not in client.post("/api/tables", json={"game": TOY, "seats": []}).json()
+        empty = client.post("/api/tables", json={"game": TOY, "seats": []}).json()
+        assert empty["key"] == "room.error.seat_count" and empty["params"] == {"n": 2}
 
 
 def test_oversized_request_bodies_are_refused(db_url: str) -> None:
@@ -210,3 +213,46 @@ def test_every_translation_key_used_is_defined() -> None:
         used |= set(re.findall(r'\bt\("([a-z_]+\.[a-z_.]+)"', text))
         used |= set(re.findall(r'data-i18n(?:-\w+)?="([a-z_]+\.[^"]+)"', text))
     assert used and used <= defined, sorted(used - defined)
+
+
+def test_the_rooms_refusals_carry_their_keys_for_the_page(db_url: str) -> None:
+    """What a page may be refused at a table (its pace, a rematch, a new link, the host's
+    controls, a table gone, the lobby's limits) comes with a catalogue key and parameters, so
+    the page says it in its own language; a seat is counted from 1 there (``n``)."""
+    static = Path(__file__).parent.parent / "cardtable" / "server" / "static"
+    defined = json.loads((static / "i18n" / "en.json").read_text(encoding="utf-8"))
+    with TestClient(make_app(db_url, max_tables_per_client=2)) as client:
+        made = client.post("/api/tables", json={"game": TOY, "seats": ["human", "random"]}).json()
+        table, owner, token = made["table"]["id"], made["owner"], made["tokens"]["0"]
+        asked = {
+            "room.error.pace": ("pace", {"token": token, "seconds": 99}),
+            "room.error.pace_player": ("pace", {"token": "nobody", "seconds": 1}),
+            "room.error.not_over": ("rematch", {"token": token}),
+            "room.error.rematch_player": ("rematch", {"token": "nobody"}),
+            "room.error.not_persons_seat": ("seats/1/link", {"owner": owner}),
+            "room.error.link_creator": ("seats/0/link", {"owner": "nobody"}),
+            "host.error.level": ("seats/0/kind", {"owner": owner, "kind": "genius"}),
+            "host.error.not_computers_seat": ("seats/0/kind", {"owner": owner, "kind": "human"}),
+            "host.error.host": ("pause", {"owner": "nobody", "paused": True}),
+        }
+        for key, (path, body) in asked.items():
+            said = client.post(f"/api/tables/{table}/{path}", json=body).json()
+            assert said.get("key") == key, (key, said)
+        said = client.post(f"/api/tables/{table}/seats/1/link", json={"owner": owner}).json()
+        assert said["params"] == {"n": 2}
+        assert client.get("/api/tables/nowhere").json()["key"] == "error.unknown_table"
+        for seats, key in ((["human"], "room.error.seat_count"),
+                           (["human", "genius"], "room.error.seat_kind")):  # fmt: skip
+            said = client.post("/api/tables", json={"game": TOY, "seats": seats}).json()
+            assert said["key"] == key, said
+        client.post("/api/tables", json={"game": TOY, "seats": ["human", "random"]})
+        said = client.post("/api/tables", json={"game": TOY, "seats": ["human", "random"]}).json()
+        assert said["key"] == "room.error.limit_unfinished" and said["params"] == {"n": 2}
+        assert all(k in defined for k in asked)
+    # every room.error.* and host.error.* message is one the room gives
+    source = "".join(p.read_text() for p in (static.parent).glob("*.py"))
+    for key in (k for k in defined if k.startswith(("room.error.", "host.error."))):
+        assert f'"{key}"' in source or key.startswith("room.error.limit_"), key
+    # and every club's reason the room gives is written (one key, one meaning)
+    for key in set(re.findall(r'"(club\.[a-z_]+)"', source)) - {"club.html"}:
+        assert key in defined, key

@@ -315,27 +315,27 @@ def create_app(config: ServerConfig | None = None, clock: Clock = now) -> FastAP
 
     @app.post("/api/tables/{table_id}/pause")
     async def pause(table_id: str, body: PauseRequest) -> dict[str, Any]:
-        return await hosting(host.set_paused(room, table_id, body.owner, body.paused))
+        return await host.set_paused(room, table_id, body.owner, body.paused)
 
     @app.post("/api/tables/{table_id}/seats/{seat}/kind")
     async def seat_kind(
         table_id: str, seat: int, body: SeatRequest, request: Request
     ) -> dict[str, Any]:
         if body.kind != HUMAN:
-            await hosting(host.give_to_computer(room, table_id, body.owner, seat, body.kind))
+            await host.give_to_computer(room, table_id, body.owner, seat, body.kind)
             return {"seat": seat, "kind": body.kind}
-        token = await hosting(host.give_to_person(room, table_id, body.owner, seat))
+        token = await host.give_to_person(room, table_id, body.owner, seat)
         base = str(request.base_url.replace(path=request.scope.get("root_path", ""))).rstrip("/")
         link = f"{base}/table/{table_id}#token={token}"
         return {"seat": seat, "kind": HUMAN, "token": token, "link": link}
 
     @app.post("/api/tables/{table_id}/talk")
     async def talk_setting(table_id: str, body: TalkSetting) -> dict[str, Any]:
-        return await hosting(talk.set_spectators(room, table_id, body.owner, body.spectators))
+        return await talk.set_spectators(room, table_id, body.owner, body.spectators)
 
     @app.post("/api/tables/{table_id}/seats/{seat}/mute")
     async def mute(table_id: str, seat: int, body: MuteRequest) -> dict[str, Any]:
-        return await hosting(talk.set_muted(room, table_id, body.owner, seat, body.muted))
+        return await talk.set_muted(room, table_id, body.owner, seat, body.muted)
 
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str, request: Request) -> dict[str, Any]:
@@ -365,14 +365,6 @@ def create_app(config: ServerConfig | None = None, clock: Clock = now) -> FastAP
         await serve_socket(websocket, room, config)
 
     return app
-
-
-async def hosting(work: Awaitable[T]) -> T:
-    """A host's request (host.py), its refusal as the room's own."""
-    try:
-        return await work
-    except host.HostError as e:
-        raise RoomError(e.status, e.message, e.code) from None
 
 
 def _page(html: str) -> Callable[[], Awaitable[FileResponse]]:

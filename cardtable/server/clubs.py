@@ -247,7 +247,7 @@ def remove_member(engine: Engine, club_id: str, player_id: str) -> None:
     with Session(engine) as s, s.begin():
         row = s.get(MemberRow, (club_id, player_id))
         if row is None:
-            raise ClubError(404, "Not a member of this club", "club.not_member")
+            raise ClubError(404, "Not a member of this club", "club.no_member")
         if row.role == OWNER:
             raise ClubError(409, "The club's owner cannot be removed", "club.owner_stays")
         s.delete(row)

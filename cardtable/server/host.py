@@ -37,6 +37,7 @@ from cardtable.server.events import (
     SeatChange,
     StoredEvent,
 )
+from cardtable.server.refusal import RoomError
 from cardtable.server.seats import HUMAN, Seat, levels_for
 from cardtable.server.store import FINISHED, OPEN, RUNNING, Fenced, StoredTable, token_hash
 
@@ -290,23 +291,39 @@ def _reseat(table: LiveTable, number: int, kind: str, hashed: str | None) -> Non
 
 
 # -- the room: requests from the host -----------------------------------------------------------
-class HostError(Exception):
-    def __init__(self, status: int, message: str, code: str | None = None) -> None:
-        super().__init__(message)
-        self.status, self.message, self.code = status, message, code
+class HostError(RoomError):
+    """A host's request refused (the room answers it as any refusal)."""
+
+
+def only_the_host() -> HostError:
+    return HostError(403, "Only the table's host may do that", "forbidden", key="host.error.host")
+
+
+def no_table(table_id: str) -> HostError:
+    return HostError(404, f"No table {table_id!r}", "not_found", key="error.unknown_table")
+
+
+def not_a_persons_seat(seat: int) -> HostError:
+    """A seat counted from 0 in the API, from 1 in the page's words (``{n}``)."""
+    return HostError(
+        400,
+        f"Seat {seat} is not a person's seat at this table",
+        key="room.error.not_persons_seat",
+        params={"n": seat + 1},
+    )
 
 
 async def _table(room: Room, table_id: str, owner: str) -> tuple[Served, StoredTable]:
     """Where the table is served (``Served``) and its stored setup; refused unless ``owner``
     hosts it and its match is still being played."""
     if not await is_host(room, table_id, owner):
-        raise HostError(403, "Only the table's host may do that", "forbidden")
+        raise only_the_host()
     where = await served(room, table_id)
     stored = await room.store.load(table_id, with_log=False)
     if stored is None:
-        raise HostError(404, f"No table {table_id!r}", "not_found")
+        raise no_table(table_id)
     if stored.summary.status == FINISHED:
-        raise HostError(409, "The match is over", "conflict")
+        raise HostError(409, "The match is over", "conflict", key="refusal.match_over")
     return where, stored
 
 
@@ -345,7 +362,10 @@ async def _do(room: Room, served: Served, table_id: str, kind: str, **values: An
             await room.store.run(_add, engine, table_id, kind, table.clock(), fenced)
         except Fenced:
             raise HostError(
-                503, "Another server serves this table now; try again", "table_moved"
+                503,
+                "Another server serves this table now; try again",
+                "table_moved",
+                key="room.error.moved",
             ) from None
         stored = await room.store.load(table_id, with_log=False)
         found = await room.store.run(events.load, engine, table_id)
@@ -369,12 +389,19 @@ async def give_to_computer(room: Room, table_id: str, owner: str, seat: int, lev
     """A person's seat nobody joined, or whose person is away, goes to a computer."""
     table, stored = await _table(room, table_id, owner)
     if not 0 <= seat < stored.players or stored.seats[seat].kind != HUMAN:
-        raise HostError(400, f"Seat {seat} is not a person's seat at this table")
+        raise not_a_persons_seat(seat)
     if level not in levels_for(stored.game):
         allowed = ", ".join(levels_for(stored.game))
-        raise HostError(400, f"{level!r} is not a computer level for this game ({allowed})")
+        raise HostError(
+            400,
+            f"{level!r} is not a computer level for this game ({allowed})",
+            key="host.error.level",
+            params={"level": repr(level), "allowed": allowed},
+        )
     if table.table is not None and table.table.seats[seat].connections > 0:
-        raise HostError(409, "That seat's person is at the table", "conflict")
+        raise HostError(
+            409, "That seat's person is at the table", "conflict", key="host.error.person_here"
+        )
     humans = [s for s in stored.seats if s.kind == HUMAN and s.seat != seat]
     status = stored.summary.status
     if status == OPEN and all(s.claimed for s in humans):
@@ -396,7 +423,12 @@ async def give_to_person(room: Room, table_id: str, owner: str, seat: int) -> st
     """A computer's seat goes back to a person: its new link's token."""
     table, stored = await _table(room, table_id, owner)
     if not 0 <= seat < stored.players or stored.seats[seat].kind == HUMAN:
-        raise HostError(400, f"Seat {seat} is not a computer's seat at this table")
+        raise HostError(
+            400,
+            f"Seat {seat} is not a computer's seat at this table",
+            key="host.error.not_computers_seat",
+            params={"n": seat + 1},
+        )
     token = secrets.token_urlsafe(18)
     await _do(
         room,
@@ -415,7 +447,7 @@ async def replace_link(room: Room, table_id: str, seat: int, token: str) -> None
     is noted, so its page can say it was replaced."""
     stored = await room.store.load(table_id, with_log=False)
     if stored is None:
-        raise HostError(404, f"No table {table_id!r}", "not_found")
+        raise no_table(table_id)
     old = stored.seats[seat]
     await _do(
         room,
@@ -431,7 +463,12 @@ async def replace_link(room: Room, table_id: str, seat: int, token: str) -> None
 async def policy_event(room: Room, table_id: str, stand_ins: str) -> StoredEvent:
     """A new table's away policy, stored as its first event (only when not the default)."""
     if stand_ins not in POLICIES:
-        raise HostError(400, f"stand_ins must be one of {', '.join(POLICIES)}")
+        raise HostError(
+            400,
+            f"stand_ins must be one of {', '.join(POLICIES)}",
+            key="host.error.stand_ins",
+            params={"allowed": ", ".join(POLICIES)},
+        )
     values = {"by": BY_HOST, "detail": {"stand_ins": stand_ins}}
     engine = room.store.store.engine
     return await room.store.run(_add, engine, table_id, POLICY, room.clock(), values)

@@ -19,7 +19,11 @@ work: Counter[str] = Counter()
 
 
 class ReplayError(ValueError):
-    pass
+    """A step outside the match: ``last`` is its last step."""
+
+    def __init__(self, last: int) -> None:
+        super().__init__(f"step must be from 0 to {last}")
+        self.last = last
 
 
 class Snapshots:
@@ -37,7 +41,7 @@ class Snapshots:
 
     def at(self, step: int) -> Match:
         if not 0 <= step <= len(self.actions):
-            raise ReplayError(f"step must be from 0 to {len(self.actions)}")
+            raise ReplayError(len(self.actions))
         index = step // SNAPSHOT_EVERY
         while len(self.snapshots) <= index:  # first time this far: keep each snapshot passed
             start = self.snapshots[-1]

@@ -36,6 +36,7 @@ from cardtable.server.limits import AddressBuckets, AddressCounts
 from cardtable.server.liveness import WATCH_SECONDS, Liveness, libpq_url
 from cardtable.server.names import Who
 from cardtable.server.protocol import Code, Hello
+from cardtable.server.refusal import RoomError
 from cardtable.server.rejoin import rejoin
 from cardtable.server.relay import Relay, Remote
 from cardtable.server.replay import ReplayError, replay_kept
@@ -73,29 +74,13 @@ class WrongToken(Exception):
     """A seat token no seat of the table holds (checked in the store, before any loading)."""
 
 
-CODES = {400: "bad_request", 403: "forbidden", 404: "not_found", 409: "conflict", 410: "gone",
-         429: "rate_limited", 500: "server_error", 503: "room_full"}  # fmt: skip
+no_table = host.no_table
+not_a_persons_seat = host.not_a_persons_seat
 
 
-class RoomError(Exception):
-    """A request the room refuses; ``status`` is the HTTP status that fits, ``code`` the
-    error code a program can test (docs/protocol.md)."""
-
-    def __init__(
-        self,
-        status: int,
-        message: str,
-        code: str | None = None,
-        *,
-        key: str | None = None,
-        params: dict[str, str | int] | None = None,
-    ) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.code = code or CODES.get(status, "error")
-        self.key = key  # the reason as a catalogue key, with its parameters, for the page
-        self.params: dict[str, str | int] = params or {}
+def expired() -> RoomError:
+    """A finished match's seat links, long after it ended (``token_expired``)."""
+    return RoomError(403, EXPIRED, "token_expired", key="room.error.expired")
 
 
 @dataclass(frozen=True, slots=True)
@@ -420,7 +405,7 @@ class Room:
         table (``club``) seats its members by name (``seated``: seat → (player id, name)):
         their seats have no token, a member opens the table signed in."""
         if self.live_count() + len(self._pending) >= self.config.max_live_tables:
-            raise RoomError(503, "The card room is full; try again later")
+            raise RoomError(503, "The card room is full; try again later", key="room.error.full")
         # The limits first, before any work (every attempt counts); the default seats are a
         # person and computers. From the check to the count below there is no await.
         given = seats if seats is not None else [HUMAN]
@@ -432,6 +417,8 @@ class Room:
                 429,
                 f"Too many new tables: at most {self.config.create_per_minute:g} a minute",
                 "rate_limited",
+                key="room.error.create_rate",
+                params={"n": f"{self.config.create_per_minute:g}"},
             )
         try:
             cls = rules_class(game)
@@ -446,13 +433,21 @@ class Room:
             raise RoomError(400, str(e)) from None
         kinds = seats if seats is not None else [HUMAN] + ["random"] * (match.players - 1)
         if len(kinds) != match.players:
-            raise RoomError(400, f"Give one seat kind for each of the {match.players} players")
+            raise RoomError(
+                400,
+                f"Give one seat kind for each of the {match.players} players",
+                key="room.error.seat_count",
+                params={"n": match.players},
+            )
         levels = levels_for(match.game_id, self.config.installed_bots)
         for kind in kinds:
             if kind != HUMAN and kind not in levels:
                 allowed = ", ".join((HUMAN, *levels))
                 raise RoomError(
-                    400, f"Seat kind {kind!r} is not one of {allowed} for {match.rules.title}"
+                    400,
+                    f"Seat kind {kind!r} is not one of {allowed} for {match.rules.title}",
+                    key="room.error.seat_kind",
+                    params={"kind": repr(kind), "allowed": allowed, "game": match.game_id},
                 )
         self._pending.append(counted)
         try:
@@ -479,14 +474,20 @@ class Room:
         bots = sum(n for (person, _), n in held.items() if not person)
         search = sum(n for (_, s), n in held.items() if s)
         if len(mine) >= c.max_tables_per_client:
-            why = f"at most {c.max_tables_per_client} unfinished tables per player"
+            why, n, key = "unfinished tables", c.max_tables_per_client, "unfinished"
         elif not kind.person and bots >= c.max_bot_tables_per_client:
-            why = f"at most {c.max_bot_tables_per_client} tables of computers only per player"
+            why, n, key = "tables of computers only", c.max_bot_tables_per_client, "computers"
         elif kind.search and search >= c.max_search_tables_per_client:
-            why = f"at most {c.max_search_tables_per_client} tables with search players per player"
+            why, n, key = "tables with search players", c.max_search_tables_per_client, "search"
         else:
             return
-        raise RoomError(429, f"Too many tables: {why}; finish one first", "table_limit")
+        raise RoomError(
+            429,
+            f"Too many tables: at most {n} {why} per player; finish one first",
+            "table_limit",
+            key=f"room.error.limit_{key}",
+            params={"n": n},
+        )
 
     async def _create(
         self,
@@ -564,18 +565,18 @@ class Room:
         try:
             table = await self.table(table_id, token)
         except WrongToken:
-            raise RoomError(403, refused, "forbidden") from None
+            raise RoomError(403, refused, "forbidden", key="room.error.rematch_player") from None
         if table is None:
-            raise RoomError(404, f"No table {table_id!r}")
+            raise no_table(table_id)
         seat = next((s for s in table.seats if s.holds(token_hash(token))), None)
         if seat is None:
             self.let_go(table)
-            raise RoomError(403, refused, "forbidden")
+            raise RoomError(403, refused, "forbidden", key="room.error.rematch_player")
         try:
             if table.status != FINISHED:
-                raise RoomError(409, "The match is not over yet")
+                raise RoomError(409, "The match is not over yet", key="room.error.not_over")
             if table.token_expired():
-                raise RoomError(403, EXPIRED, "token_expired")
+                raise expired()
             async with table.rematch_lock:  # two players pressing at once: one new table
                 if table.rematch is None:
                     m = table.match
@@ -599,22 +600,27 @@ class Room:
     async def set_pace(self, table_id: str, token: str, seconds: float) -> None:
         """A player sets how long the computer players wait before each move (0 to 5 s)."""
         if not 0 <= seconds <= MAX_PACE:
-            raise RoomError(400, f"The pace is from 0 to {MAX_PACE:g} seconds")
+            raise RoomError(
+                400,
+                f"The pace is from 0 to {MAX_PACE:g} seconds",
+                key="room.error.pace",
+                params={"max": f"{MAX_PACE:g}"},
+            )
         refused = "Only a player at this table may set its pace"
         try:  # the token is checked in the store first: a wrong one loads nothing
             found = await self.route(table_id, token)
         except WrongToken:
-            raise RoomError(403, refused, "forbidden") from None
+            raise RoomError(403, refused, "forbidden", key="room.error.pace_player") from None
         if found is None:
-            raise RoomError(404, f"No table {table_id!r}")
+            raise no_table(table_id)
         if isinstance(found, Remote):
             self._tell(found, {"op": "pace", "seconds": seconds})
             return
         try:
             if not any(s.holds(token_hash(token)) for s in found.seats):
-                raise RoomError(403, refused, "forbidden")
+                raise RoomError(403, refused, "forbidden", key="room.error.pace_player")
             if found.token_expired():
-                raise RoomError(403, EXPIRED, "token_expired")
+                raise expired()
             found.set_pace(seconds)
         finally:
             self.let_go(found)
@@ -628,23 +634,28 @@ class Room:
         """A new token for a person's seat, asked for with the creator's key; the old link
         stops working at once (and its page says it was replaced: a ``link`` event)."""
         if not await host.is_host(self, table_id, owner):
-            raise RoomError(403, "Only the table's creator may give a seat a new link", "forbidden")
+            raise RoomError(
+                403,
+                "Only the table's creator may give a seat a new link",
+                "forbidden",
+                key="room.error.link_creator",
+            )
         found = await self.route(table_id)
         if found is None:
-            raise RoomError(404, f"No table {table_id!r}")
+            raise no_table(table_id)
         if isinstance(found, Remote):  # unfinished, served elsewhere: stored here, told there
             stored = await self.store.load(table_id, with_log=False)
             kinds = [] if stored is None else [s.kind for s in stored.seats]
             if not 0 <= seat < len(kinds) or kinds[seat] != HUMAN:
-                raise RoomError(400, f"Seat {seat} is not a person's seat at this table")
+                raise not_a_persons_seat(seat)
             token = secrets.token_urlsafe(18)
             await host.replace_link(self, table_id, seat, token)
             return token
         table = found
         if not 0 <= seat < len(table.seats) or not table.seats[seat].is_human:
-            raise RoomError(400, f"Seat {seat} is not a person's seat at this table")
+            raise not_a_persons_seat(seat)
         if table.token_expired():
-            raise RoomError(409, EXPIRED)
+            raise RoomError(409, EXPIRED, key="room.error.expired")
         token = secrets.token_urlsafe(18)
         await host.replace_link(self, table_id, seat, token)
         self.let_go(table)
@@ -732,7 +743,9 @@ class Room:
             return held
         if self.relay is None:
             raise RoomError(  # one node without a bus: another process's lease runs out
-                503, "Another server is serving this table; try again in a few seconds"
+                503,
+                "Another server is serving this table; try again in a few seconds",
+                key="room.error.elsewhere",
             )
         return self.relay.remote(table_id, held.node)
 
@@ -812,7 +825,12 @@ class Room:
         """403 unless the table is public or ``who`` is a member of its club."""
         club = await self.club_of(table_id)
         if club is not None and not await self.is_member(club, who):
-            raise RoomError(403, "Only the club's members may see this table", "forbidden")
+            raise RoomError(
+                403,
+                "Only the club's members may see this table",
+                "forbidden",
+                key="room.error.club_only",
+            )
 
     async def public_only(self, listed: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The lobby's tables without any club's."""
@@ -853,7 +871,7 @@ class Room:
             return await live.locked_summary()
         stored = await self.store.load(table_id, with_log=False)
         if stored is None:
-            raise RoomError(404, f"No table {table_id!r}")
+            raise no_table(table_id)
         return stored_summary(stored)
 
     async def replay(self, table_id: str, step: int, address: str) -> dict[str, Any]:
@@ -865,7 +883,7 @@ class Room:
                 address, replay_kept, table_id, record, step
             )
         except ReplayError as e:
-            raise RoomError(400, str(e)) from None
+            raise RoomError(400, str(e), key="room.error.step", params={"last": e.last}) from None
         return found
 
     async def record(self, table_id: str) -> dict[str, Any]:
@@ -879,12 +897,14 @@ class Room:
             return {**cached, "seat_names": names, **await self._events_of(table_id)}
         stored = await self.store.load(table_id)
         if stored is None:
-            raise RoomError(404, f"No table {table_id!r}")
+            raise no_table(table_id)
         if stored.summary.status == CLOSED:
-            raise RoomError(410, "The room's host closed this table")
+            raise RoomError(410, "The room's host closed this table", key="room.error.closed")
         if stored.summary.status != FINISHED:
             raise RoomError(
-                409, "The match is still being played; its record is available when it ends"
+                409,
+                "The match is still being played; its record is available when it ends",
+                key="room.error.still_played",
             )
         try:
             record = (await asyncio.to_thread(Match.from_record, stored.record())).record()

@@ -285,7 +285,7 @@ async def set_muted(room: Room, table_id: str, owner: str, seat: int, on: bool) 
     """The host mutes a person's seat (``on``) or lets it talk again."""
     stored = await room.store.load(table_id, with_log=False)
     if stored is not None and not (0 <= seat < stored.players and stored.seats[seat].kind == HUMAN):
-        raise host.HostError(400, f"Seat {seat} is not a person's seat at this table")
+        raise host.not_a_persons_seat(seat)
     await _setting(room, table_id, owner, MUTE, seat, on)
     return {"table": table_id, "seat": seat, "muted": on}
 
@@ -296,12 +296,12 @@ async def _setting(
     """Store the setting here, then apply it where the table is served (here, or told over
     the bus; a node adopting the table later reads it from the store)."""
     if not await host.is_host(room, table_id, owner):
-        raise host.HostError(403, "Only the table's host may do that", "forbidden")
+        raise host.only_the_host()
     engine = room.store.store.engine
     try:
         await room.store.run(add, engine, table_id, kind, "on" if on else "off", room.clock(), seat)
     except KeyError:
-        raise host.HostError(404, f"No table {table_id!r}", "not_found") from None
+        raise host.no_table(table_id) from None
     served = await host.served(room, table_id)
     if served.table is not None:
         await catch_up(served.table)

@@ -118,6 +118,7 @@ async function post(path, body) {
     const error = new Error(answer?.error || t("people.failed"));
     error.key = answer?.key ?? null; // the room's reason as a catalogue key, and its parameters
     error.params = answer?.params ?? {};
+    error.status = response.status; // 429: the guard's "too many", said by refusalText
     throw error;
   }
   return answer;

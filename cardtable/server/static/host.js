@@ -14,6 +14,7 @@ import { gameCatalogue, myTables, newLink, setMuted, setPaused, setSeatKind, set
 import { el } from "./dom.js";
 import { askFirst, linkRow } from "./links.js";
 import { kindName, seatLabel } from "./sides.js";
+import { refusalText } from "./people.js";
 
 export function hostKey(tableId) {
   return myTables().find((m) => m.id === tableId)?.owner ?? null;
@@ -109,7 +110,7 @@ export async function drawHost(box, ctx) {
     try {
       return await work();
     } catch (e) {
-      problem.textContent = t("host.failed", { message: e.message });
+      problem.textContent = t("host.failed", { message: refusalText(e) });
       problem.hidden = false;
       return null;
     }

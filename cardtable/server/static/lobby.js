@@ -363,7 +363,7 @@ function renewButton(tableId, seat, row) {
       try {
         answer = await newLink(tableId, seat);
       } catch (e) {
-        $("create-error").textContent = t("lobby.new_link_failed", { message: e.message });
+        $("create-error").textContent = t("lobby.new_link_failed", { message: refusalText(e) });
         $("create-error").hidden = false;
         return;
       }

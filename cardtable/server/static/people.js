@@ -13,6 +13,7 @@ export class Refused extends Error {
   constructor(answer, status) {
     super(answer?.error || String(status));
     this.key = answer?.key ?? null;
+    this.params = answer?.params ?? {};
     this.said = answer?.error ?? null; // the room's own sentence, when it gave one
     this.status = status;
   }
@@ -27,7 +28,7 @@ export function refusalText(error) {
     if (params.game) params.game = tOr(`game.${params.game}`, params.game);
     return t(error.key, params);
   }
-  if (error instanceof Refused && error.status === 429) return t("people.slow"); // the guard's, unkeyed
+  if (error?.status === 429) return t("people.slow"); // the guard's, unkeyed
   if (error instanceof Refused) return error.said || t("people.failed");
   if (error instanceof TypeError || error?.name === "TimeoutError") return t("offline.title"); // nobody answered
   return error?.message || t("people.failed");

@@ -8,6 +8,7 @@ import { clientModule, roomUrl } from "./api.js";
 import { WAIT_MS } from "./retry.js";
 import { seatTitle } from "./sides.js";
 import { stepCaption } from "./replay-caption.js";
+import { Refused, refusalText } from "./people.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const $ = (id) => document.getElementById(id);
@@ -59,7 +60,7 @@ async function go(step) {
   const answer = (await fetchStep(step)) ?? (await fetchStep(step));
   if (page.want !== step) return;
   if (!answer || !answer.response.ok) {
-    const message = answer ? answer.data.error : t("offline.title");
+    const message = answer ? refusalText(new Refused(answer.data, answer.response.status)) : t("offline.title");
     $("error").textContent = t("replay.unavailable", { message });
     $("error").hidden = false;
     page.step = page.data ? page.data.step : 0; // still the step on the board

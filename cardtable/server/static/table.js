@@ -29,6 +29,7 @@ import { drawHandEnd, goalText, tableLeft } from "./summary.js";
 import { animateMoves, snapshot } from "./motion.js";
 import { installHeader } from "./header.js";
 import { Alerts } from "./alerts.js";
+import { refusalText } from "./people.js";
 import { shareButton } from "./share.js";
 import { allowReactions, drawTalk, heard, installTalk, talk, talkRefused } from "./talk.js";
 
@@ -114,11 +115,13 @@ async function start() {
     $("hand-end").classList.remove("brief");
   });
   $("pace").addEventListener("change", async () => {
+    $("pace-error").hidden = true;
     try {
       await setPace(tableId, token, Number($("pace").value));
     } catch (e) {
       $("pace").value = String(page.pace); // the pace that holds, not the one refused
-      showError({ code: "other", message: e.message });
+      $("pace-error").textContent = refusalText(e); // why, beside it, in the page's language
+      $("pace-error").hidden = false;
     }
   });
   $("hint").addEventListener("click", askHint);
@@ -621,7 +624,7 @@ async function playAgain() {
     const answer = await askRematch(tableId, token);
     joinRematch(answer.table, answer.token);
   } catch (e) {
-    error.textContent = t("lobby.error", { message: e.message });
+    error.textContent = t("lobby.error", { message: refusalText(e) });
     error.hidden = false;
     $("again").disabled = false;
   }
