@@ -12,6 +12,7 @@ import json
 import time
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 
 from tests.support import browser as support
@@ -204,15 +205,25 @@ def test_a_sign_in_link_survives_a_lost_connection_and_a_reload(
         other.close()
 
 
+@pytest.mark.parametrize(
+    ("body", "key", "fills"),
+    [
+        ({"players": 9}, "option.error.players",
+         {"game": ("game", "royal-casino"), "counts": "2, 3, 4", "value": "9"}),
+        ({"options": {"target": 2}}, "option.error.at_least",
+         {"option": ("option", "target"), "low": "4", "value": "2"}),
+    ],
+    ids=["players", "target"],
+)  # fmt: skip
 def test_the_lobby_says_a_refused_option_in_the_page_language(
-    context: BrowserContext, room: Room
+    context: BrowserContext, room: Room, body: dict[str, Any], key: str, fills: dict[str, Any]
 ) -> None:
     """The room's keyed refusal of an option (the body it really sends) is said in Tagalog,
-    the game by its Tagalog name."""
+    the game and the option by the names the lobby shows them by."""
     refused = room.http.post(
-        f"{room.base}/api/tables", json={"game": "royal-casino", "players": 9, "seats": []}
+        f"{room.base}/api/tables", json={"game": "royal-casino", "seats": [], **body}
     )
-    assert refused.status_code == 400 and refused.json()["key"] == "option.error.players"
+    assert refused.status_code == 400 and refused.json()["key"] == key
     context.add_init_script("localStorage.setItem('cardtable.lang', 'tl')")
     p = context.new_page()
     p.route(
@@ -227,13 +238,11 @@ def test_the_lobby_says_a_refused_option_in_the_page_language(
     p.wait_for_selector("#game option[value='royal-casino']", state="attached")
     p.click("#create button[type=submit]")
     p.wait_for_selector("#create-error:not([hidden])")
-    reason = (
-        STRINGS["tl"]["option.error.players"]
-        .replace("{game}", STRINGS["tl"]["game.royal-casino"])
-        .replace("{counts}", "2, 3, 4")
-        .replace("{value}", "9")
-    )
-    assert reason in p.inner_text("#create-error")
+    named = {
+        name: said("tl", f"{value[0]}.{value[1]}") if isinstance(value, tuple) else value
+        for name, value in fills.items()
+    }
+    assert said("tl", key, **named) in p.inner_text("#create-error")
 
 
 def said(lang: str, key: str, **params: Any) -> str:

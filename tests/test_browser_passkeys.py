@@ -56,6 +56,15 @@ def test_a_passkey_added_then_signs_the_player_in_again(browser: Browser, localh
         creds = cdp.send("WebAuthn.getCredentials", {"authenticatorId": added["authenticatorId"]})
         assert len(creds["credentials"]) == 1 and creds["credentials"][0]["isResidentCredential"]
         shot(page, "clubs-passkey-added-390")
+        # the same device again: the room lists its passkey to exclude, the browser refuses
+        # (in its own English), and the page says why in the page's language
+        support.set_language(page, "tl")
+        page.reload()
+        page.wait_for_selector("#passkey-add")
+        page.click("#passkey-add")
+        page.wait_for_selector("#passkey-said.error")
+        assert page.inner_text("#passkey-said") == support.text("tl", "passkey.already")
+        support.set_language(page, "en")
 
         context.clear_cookies()  # the browser forgets the player
         page.reload()

@@ -142,6 +142,7 @@ BAD_SETUPS = [
     ({"game": "royal-casino", "target": "many"}, "option.error.whole"),
     ({"game": "royal-casino", "sweeps": "maybe"}, "option.error.bool"),
     ({"game": "whist"}, "option.error.game"),
+    ({"game": "rummy-500", "players": 4, "hand_size": 20}, "option.error.deck_fit"),
 ]
 
 

@@ -102,6 +102,9 @@ def test_hostile_names_are_refused_with_keyed_reasons(db_url: str) -> None:
         )
         r = client.post("/api/clubs", json={"name": "\u202ePalace"})
         assert (r.status_code, r.json()["key"]) == (400, "name.bidi")
+        # a club's name has a limit of its own, said with the reason (not a player's 32)
+        r = client.post("/api/clubs", json={"name": "C" * 49})
+        assert (r.json()["key"], r.json()["params"]) == ("name.too_long", {"max": 48})
 
 
 def test_a_browser_that_is_a_player_is_not_made_a_new_one(db_url: str) -> None:

@@ -23,9 +23,10 @@ from webauthn import (
     verify_authentication_response,
     verify_registration_response,
 )
-from webauthn.helpers import bytes_to_base64url
+from webauthn.helpers import base64url_to_bytes, bytes_to_base64url
 from webauthn.helpers.structs import (
     AuthenticatorSelectionCriteria,
+    PublicKeyCredentialDescriptor,
     ResidentKeyRequirement,
     UserVerificationRequirement,
 )
@@ -94,22 +95,28 @@ def _challenge_of(credential: dict[str, Any]) -> bytes:
 
 
 def register_options(engine: Engine, player: Player, base_url: str, at: datetime) -> str:
+    """The options of adding a passkey. The player's passkeys are listed to be excluded, so a
+    device that holds one already refuses to make another (the page says so) rather than
+    filling the player's list with copies."""
     rp_id, _ = origin_of(base_url)
-    options = generate_registration_options(
-        rp_id=rp_id,
-        rp_name=RP_NAME,
-        user_name=player.name,
-        user_id=player.id.encode(),
-        authenticator_selection=AuthenticatorSelectionCriteria(
-            resident_key=ResidentKeyRequirement.REQUIRED,
-            user_verification=UserVerificationRequirement.PREFERRED,
-        ),
-    )
     with Session(engine) as s, s.begin():
-        count = len(list(s.scalars(select(PasskeyRow.credential_id).where(
-            PasskeyRow.player_id == player.id))))  # fmt: skip
-        if count >= MAX_PASSKEYS:
+        held = list(s.scalars(select(PasskeyRow.credential_id).where(
+            PasskeyRow.player_id == player.id)))  # fmt: skip
+        if len(held) >= MAX_PASSKEYS:
             raise PasskeyError("passkey.too_many", f"At most {MAX_PASSKEYS} passkeys a player")
+        options = generate_registration_options(
+            rp_id=rp_id,
+            rp_name=RP_NAME,
+            user_name=player.name,
+            user_id=player.id.encode(),
+            authenticator_selection=AuthenticatorSelectionCriteria(
+                resident_key=ResidentKeyRequirement.REQUIRED,
+                user_verification=UserVerificationRequirement.PREFERRED,
+            ),
+            exclude_credentials=[
+                PublicKeyCredentialDescriptor(id=base64url_to_bytes(c)) for c in held
+            ],
+        )
         _keep(s, options.challenge, player.id, "register", at)
     return options_to_json(options)
 

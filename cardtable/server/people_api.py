@@ -59,13 +59,21 @@ class ClubTable(BaseModel):
 class PeopleError(RoomError):
     """A refusal with a catalogue key for the page (``key`` in the error body)."""
 
-    def __init__(self, status: int, message: str, key: str, code: str | None = None) -> None:
-        super().__init__(status, message, code, key=key)
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        key: str,
+        code: str | None = None,
+        params: dict[str, str | int] | None = None,
+    ) -> None:
+        super().__init__(status, message, code, key=key, params=params)
 
 
 def refused(e: ClubError | BadName) -> PeopleError:
+    """The refusal with its key and parameters (a club's name says its own limit)."""
     if isinstance(e, BadName):
-        return PeopleError(400, e.message, e.key, "bad_name")
+        return PeopleError(400, e.message, e.key, "bad_name", e.params)
     return PeopleError(e.status, e.message, e.key)
 
 

@@ -164,8 +164,9 @@ async def handle(
         conn.push(e.to_json())
     except p.Answered:  # refused where the table is served, which told the client why
         pass
-    except RoomError as e:
-        conn.push(p.error(p.Code.SERVER_ERROR, e.message))
+    except RoomError as e:  # its key, for the page to say it in its language
+        refusal = p.ProtocolError(p.Code.SERVER_ERROR, e.message, key=e.key, params=e.params)
+        conn.push(refusal.to_json())
     except Exception:
         log.exception("unexpected error handling a message")
         conn.push(p.error(p.Code.SERVER_ERROR, "The server could not handle that message"))

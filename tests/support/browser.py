@@ -9,11 +9,13 @@ Every wait is bounded: Playwright's timeouts and an explicit deadline in every l
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -135,6 +137,23 @@ def doc_shot(p: Page, name: str) -> Path:
     path = where / f"{name}.png"
     p.screenshot(path=str(path))
     return path
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    """The interface texts of one language, as the pages load them."""
+    found: dict[str, str] = json.loads(
+        (ROOT / f"cardtable/server/static/i18n/{lang}.json").read_text("utf-8")
+    )
+    return found
+
+
+def text(lang: str, key: str, **params: Any) -> str:
+    """A message as a page in ``lang`` fills it (English where ``lang`` has no such key)."""
+    found = catalogue(lang).get(key, catalogue("en")[key])
+    for name, value in params.items():
+        found = found.replace("{" + name + "}", str(value))
+    return found
 
 
 def set_language(p: Page, code: str) -> None:

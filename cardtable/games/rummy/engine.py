@@ -111,7 +111,9 @@ class RummyRules(Rules[RummyState]):
         if players * v.hand_size + 1 > len(self._deck):
             raise OptionError(
                 f"{players} hands of {v.hand_size} cards and a discard do not fit in a deck "
-                f"of {len(self._deck)} cards"
+                f"of {len(self._deck)} cards",
+                key="option.error.deck_fit",
+                params={"players": players, "hand": v.hand_size, "deck": len(self._deck)},
             )
 
     @abstractmethod

@@ -71,7 +71,7 @@ export async function setPace(tableId, token, seconds) {
 export async function newLink(tableId, seat) {
   const mine = myTables();
   const entry = mine.find((m) => m.id === tableId);
-  if (!entry?.owner) throw new Error("not your table");
+  if (!entry?.owner) throw Object.assign(new Error("not your table"), { key: "host.error.host" });
   const path = `api/tables/${encodeURIComponent(tableId)}/seats/${seat}/link`;
   const answer = await post(path, { owner: entry.owner });
   entry.links[String(seat)] = answer.link;

@@ -5,7 +5,7 @@
 import { roomUrl } from "./api.js";
 import { el } from "./dom.js";
 import { languageSwitch, t, tOr, translatePage } from "./i18n.js";
-import { addPasskey, passkeysAvailable, signInWithPasskey } from "./passkeys.js";
+import { addPasskey, passkeyRefusal, passkeysAvailable, signInWithPasskey } from "./passkeys.js";
 import { acting, call, failedPanel, nameForm, refusalText, whoAmI } from "./people.js";
 import { seatLabel } from "./sides.js";
 
@@ -120,7 +120,7 @@ function devicePanel() {
         said.textContent = t("passkey.added");
       } catch (e) {
         said.className = "error";
-        said.textContent = refusalText(e);
+        said.textContent = passkeyRefusal(e);
       }
     });
     passkey.append(el("p", { class: "hint", text: t("passkey.hint") }), add, said);
@@ -139,7 +139,7 @@ function passkeySignin() {
       await signInWithPasskey();
       draw();
     } catch (e) {
-      said.textContent = refusalText(e);
+      said.textContent = passkeyRefusal(e);
       said.hidden = false;
     }
   });

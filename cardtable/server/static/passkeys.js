@@ -2,7 +2,19 @@
 // them on HTTPS or localhost only. The server's options come as JSON with base64url bytes;
 // the credential goes back the same way (the webauthn library reads that form).
 
-import { call } from "./people.js";
+import { t } from "./i18n.js";
+import { call, refusalText } from "./people.js";
+
+// Why a passkey did not come, in the page's language. The browser's own refusals are a
+// DOMException whose message is the browser's English: said by their name instead (cancelled
+// or timed out; this device's passkey already added; anything else it refused). The room's
+// refusals and a lost connection as every page says them.
+export function passkeyRefusal(error) {
+  if (error?.name === "NotAllowedError" || error?.name === "AbortError") return t("passkey.cancelled");
+  if (error?.name === "InvalidStateError") return t("passkey.already");
+  if (error instanceof DOMException && error.name !== "TimeoutError") return t("passkey.failed");
+  return refusalText(error);
+}
 
 export function passkeysAvailable() {
   return Boolean(window.PublicKeyCredential && navigator.credentials && window.isSecureContext

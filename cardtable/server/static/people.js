@@ -19,16 +19,19 @@ export class Refused extends Error {
   }
 }
 
-// A refusal in the page's language: its key with its parameters (a game by its name); else the
-// room's English sentence; an answer that said nothing (a proxy's 502) "That did not work"; no
-// answer at all "Connection lost".
+// A refusal in the page's language: its key with its parameters (a game and an option by the
+// names the page shows them by); else the room's English sentence; an answer that said nothing
+// (a proxy's 502) or the room's own fault (500) "That did not work"; no answer at all
+// "Connection lost".
 export function refusalText(error) {
   if (error?.key && has(error.key)) {
     const params = { max: NAME_MAX, ...error.params };
     if (params.game) params.game = tOr(`game.${params.game}`, params.game);
+    if (params.option) params.option = tOr(`option.${params.option}`, params.option);
     return t(error.key, params);
   }
   if (error?.status === 429) return t("people.slow"); // the guard's, unkeyed
+  if (error?.status >= 500) return t("people.failed"); // the room's fault, said in English
   if (error instanceof Refused) return error.said || t("people.failed");
   if (error instanceof TypeError || error?.name === "TimeoutError") return t("offline.title"); // nobody answered
   return error?.message || t("people.failed");
