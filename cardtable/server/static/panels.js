@@ -82,17 +82,24 @@ export function itemName(item) {
   return tOr(`item.${item}`, String(item).replace(/_/g, " "));
 }
 
+// A table of the sides' scores (or one hand's items), in a box of its own that scrolls sideways
+// where the page is narrower than the table (a phone, four long names). Two sides of the same
+// name (three computers of one level) are told apart by their seat under the name.
 export function sidesTable(view, rows, caption, mySeat) {
   const sides = sideCount(view);
-  const table = el("table", { class: "sides" });
+  const table = el("table", { class: sides > 3 ? "sides many" : "sides" });
   if (caption) table.createCaption().textContent = caption;
   const head = table.createTHead().insertRow();
   head.append(el("th"));
-  for (let s = 0; s < sides; s += 1) {
-    const th = el("th", { text: sideName(view, s, mySeat) });
+  const names = Array.from({ length: sides }, (_, s) => sideName(view, s, mySeat));
+  names.forEach((name, s) => {
+    const th = el("th", { text: name });
+    if (sides === view.players && names.filter((other) => other === name).length > 1) {
+      th.append(el("br"), el("small", { class: "seat-number", text: t("table.seat", { n: s + 1 }) }));
+    }
     th.scope = "col";
     head.append(th);
-  }
+  });
   const body = table.createTBody();
   for (const [item, values] of rows) {
     const tr = body.insertRow();
@@ -107,7 +114,7 @@ export function sidesTable(view, rows, caption, mySeat) {
       td.dataset.side = String(side);
     });
   }
-  return table;
+  return el("div", { class: "sides-scroll" }, table);
 }
 
 export function drawScores(box, view, mySeat) {

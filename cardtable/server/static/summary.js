@@ -81,7 +81,7 @@ export function drawHandEnd(title, box, view, mySeat, left = null) {
   const rows = Object.entries(last.breakdown ?? {});
   if (rows.length) {
     const table = sidesTable(view, rows, t("summary.breakdown"), mySeat);
-    table.classList.add("detail");
+    table.classList.add("detail"); // its scrolling box
     parts.push(table);
   }
   box.replaceChildren(...parts);
