@@ -3,8 +3,10 @@ who this browser is says so and never offers the form that would make a new play
 room refuses a new player while the cookie is one); the interface texts come after a dropped
 answer, and without English the page says so in all three languages; the lobby says when its
 list of tables cannot be had; a refused line of talk is put back in the field; a one-time
-sign-in link survives a lost connection and a reload. Screenshots of the failure states are
-saved (artifacts/screenshots/failure-*.png)."""
+sign-in link and an invite survive a lost connection and a reload; the room's keyed refusals
+(an option, a club's removal, the pace, the host's talk setting, a replay step) and a proxy's
+page are said in the page's language, and a refused setting goes back to the one that holds.
+Screenshots of the failure states are saved (artifacts/screenshots/failure-*.png)."""
 
 from __future__ import annotations
 
