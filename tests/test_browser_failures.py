@@ -437,3 +437,23 @@ def test_a_replay_step_the_room_refuses_is_said_in_the_page_language(
     p.wait_for_selector("#error:not([hidden])")
     reason = said("pa", "room.error.step", last=steps)
     assert p.inner_text("#error") == said("pa", "replay.unavailable", message=reason)
+
+
+def test_a_typed_move_that_cannot_be_read_says_why_in_the_page_language(
+    context: BrowserContext, room: Room
+) -> None:
+    """The room's misreading of a typed move carries its key (notation.*): in Tagalog the page
+    says what is wrong with it, not only that it could not be read."""
+    made = room.create("royal-casino", ["human", "random"], target=99)
+    context.add_init_script("localStorage.setItem('cardtable.lang', 'tl')")
+    p = context.new_page()
+    errors = script_errors(p)
+    p.goto(made["links"]["0"])
+    assert support.wait_my_turn_or_over(p) == "turn"
+    p.click("#typed-box summary")
+    p.fill("#typed-input", "trail 7h 8h")
+    p.press("#typed-input", "Enter")
+    p.wait_for_selector("#error:not([hidden]) .error-reason.keyed")
+    assert p.inner_text("#error .error-head") == said("tl", "error.notation")
+    assert p.inner_text("#error .error-reason.keyed") == said("tl", "notation.rc.trail")
+    assert not errors, errors

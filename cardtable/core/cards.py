@@ -69,7 +69,11 @@ def parse_card(text: str) -> int:
         return JOKER
     m = _CARD_RE.match(low)
     if m is None:
-        raise NotationError("not a card (write rank then suit, like Ah, Td, 7c or Jo)", text)
+        raise NotationError(
+            "not a card (write rank then suit, like Ah, Td, 7c or Jo)",
+            text,
+            key="notation.not_a_card",
+        )
     return card(_RANK_ALIASES[m.group(1)], _SUIT_ALIASES[m.group(2)])
 
 
@@ -80,7 +84,7 @@ def parse_cards(text: str) -> list[int]:
         try:
             out.append(parse_card(m.group()))
         except NotationError as e:
-            raise NotationError(e.message, text, m.start()) from None
+            raise e.within(text, m.start()) from None
     return out
 
 
@@ -127,7 +131,7 @@ class CardSet:
         cards = parse_cards(text)
         s = cls(cards)
         if len(s) != len(cards):
-            raise NotationError("a card is listed twice", text)
+            raise NotationError("a card is listed twice", text, key="notation.card_twice")
         return s
 
     def __iter__(self) -> Iterator[int]:

@@ -51,6 +51,10 @@ class NotationError(CardtableError):
             where = f" in {text!r}" + (f" at position {position}" if position is not None else "")
         super().__init__(message + where, key=key, params=params, cause=cause)
 
+    def within(self, text: str, position: int | None = None) -> NotationError:
+        """The same misreading, placed in the longer ``text`` it was part of."""
+        return NotationError(self.message, text, position, key=self.key, params=self.params)
+
 
 class IllegalActionError(CardtableError):
     """A well-formed action that the rules forbid now.

@@ -250,7 +250,11 @@ class Match:
     def parse_action(self, text: object) -> Action:
         """The action written ``text`` in the game's notation (NotationError: why not)."""
         if not isinstance(text, str):
-            raise NotationError(f"an action is written as text, not {type(text).__name__}")
+            raise NotationError(
+                f"an action is written as text, not {type(text).__name__}",
+                key="notation.not_text",
+                params={"kind": type(text).__name__},
+            )
         return self.rules.parse_action(text)
 
     def check(self, action: Action | str) -> Action:

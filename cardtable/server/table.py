@@ -586,8 +586,13 @@ class LiveTable:
             try:
                 action = m.check(msg.action)
             except NotationError as e:
-                raise p.ProtocolError(
-                    p.Code.NOTATION, str(e), msg.seq, position=e.position
+                raise p.ProtocolError(  # keyed: the page says it in its language
+                    p.Code.NOTATION,
+                    str(e),
+                    msg.seq,
+                    position=e.position,
+                    key=e.key,
+                    params=e.params,
                 ) from None
             except IllegalActionError as e:
                 # an engine that keys its reasons (key, params) has them passed on as they are

@@ -101,27 +101,40 @@ def parse_action(text: str) -> Action:
     (any case, any spacing, ``10h`` for ``Th``, suits as letters, symbols or words)."""
     words = text.split()
     if not words:
-        raise NotationError("empty action", text)
+        raise NotationError("empty action", text, key="notation.empty")
     verb, args = words[0].lower(), words[1:]
     simple = _WORDS.get(verb)
     if simple is not None:
         if args:
-            raise NotationError(f"'{verb}' takes nothing after it", text)
+            raise NotationError(
+                f"'{verb}' takes nothing after it",
+                text,
+                key="notation.nothing_after",
+                params={"verb": verb},
+            )
         return simple
     cards = _CARD_VERBS.get(verb)
     if cards is not None:
         if len(args) != 1:
-            raise NotationError(f"'{verb}' takes exactly one card, like '{verb} Jd'", text)
+            raise NotationError(
+                f"'{verb}' takes exactly one card, like '{verb} Jd'",
+                text,
+                key="notation.one_card",
+                params={"verb": verb},
+            )
         try:
             return cards[parse_card(args[0])]
         except NotationError as e:
-            raise NotationError(e.message, text, text.find(args[0])) from None
+            raise e.within(text, text.find(args[0])) from None
     if verb == "trump":
         suit = _SUIT_WORDS.get(args[0].lower()) if len(args) == 1 else None
         if suit is None:
-            raise NotationError("'trump' takes one suit: c, d, h or s", text)
+            raise NotationError(
+                "'trump' takes one suit: c, d, h or s", text, key="notation.be.trump"
+            )
         return TRUMPS[suit]
     raise NotationError(
         "not a Buck Euchre action (order, pass, discard 9c, trump h, stay, drop, play Jd)",
         text,
+        key="notation.be.unknown",
     )

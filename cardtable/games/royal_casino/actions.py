@@ -83,14 +83,18 @@ _FORMS = "trail 7h, capture 9c: 4d 5s or build 2h: 4c 6d =12"
 def parse_play(text: str) -> Play:
     """Read a play leniently (case, spaces, commas, ``10h``, a missing colon)."""
     if not isinstance(text, str):
-        raise NotationError(f"an action is text, like {_FORMS}")
+        raise NotationError(
+            f"an action is text, like {_FORMS}", key="notation.rc.text", params={"forms": _FORMS}
+        )
     parts = text.strip().split(None, 1)
     verb = parts[0].lower() if parts else ""
     rest = parts[1] if len(parts) > 1 else ""
     if verb == "trail":
         cards = _cards(rest, text)
         if len(cards) != 1:
-            raise NotationError("a trail names exactly one card, like trail 7h", text)
+            raise NotationError(
+                "a trail names exactly one card, like trail 7h", text, key="notation.rc.trail"
+            )
         return Trail(cards[0])
     if verb == "capture":
         played, table = _played_and_table(rest, text)
@@ -98,21 +102,29 @@ def parse_play(text: str) -> Play:
     if verb == "build":
         m = _VALUE_AT_END.search(rest)
         if m is None:
-            raise NotationError("a build ends with its value, like build 2h: 4c 6d =12", text)
+            raise NotationError(
+                "a build ends with its value, like build 2h: 4c 6d =12",
+                text,
+                key="notation.rc.build_value",
+            )
         played, table = _played_and_table(rest[: m.start()], text)
         return Build(played, table, int(m.group(1)))
-    raise NotationError(f"an action is one of: {_FORMS}", text)
+    raise NotationError(
+        f"an action is one of: {_FORMS}", text, key="notation.rc.unknown", params={"forms": _FORMS}
+    )
 
 
 def _cards(part: str, text: str) -> list[int]:
     try:
         cards = parse_cards(part)
     except NotationError as e:
-        raise NotationError(e.message, text) from None
+        raise e.within(text) from None
     if JOKER in cards:
-        raise NotationError("Royal Casino is played without jokers", text)
+        raise NotationError(
+            "Royal Casino is played without jokers", text, key="notation.rc.no_jokers"
+        )
     if len(set(cards)) != len(cards):
-        raise NotationError("a card is named twice", text)
+        raise NotationError("a card is named twice", text, key="notation.card_twice")
     return cards
 
 
@@ -122,18 +134,29 @@ def _played_and_table(part: str, text: str) -> tuple[int, int]:
     if colon:
         played_list = _cards(head, text)
         if len(played_list) != 1:
-            raise NotationError("name one played card before the colon", text)
+            raise NotationError(
+                "name one played card before the colon", text, key="notation.rc.one_played"
+            )
         table_list = _cards(tail, text)
     else:
         both = _cards(head, text)
         played_list, table_list = both[:1], both[1:]
     if not played_list:
-        raise NotationError("name the card you play", text)
+        raise NotationError("name the card you play", text, key="notation.rc.played")
     played = played_list[0]
     if not table_list:
-        raise NotationError("name the table cards after the colon, like capture 9c: 4d 5s", text)
+        raise NotationError(
+            "name the table cards after the colon, like capture 9c: 4d 5s",
+            text,
+            key="notation.rc.table",
+        )
     if played in table_list:
-        raise NotationError(f"{CARD_NAMES[played]} is both played and on the table", text)
+        raise NotationError(
+            f"{CARD_NAMES[played]} is both played and on the table",
+            text,
+            key="notation.rc.both",
+            params={"card": CARD_NAMES[played]},
+        )
     return played, mask_of(table_list)
 
 

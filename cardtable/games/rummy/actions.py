@@ -243,7 +243,12 @@ def _card(word: str, text: str) -> int:
     try:
         return parse_card(word)
     except NotationError as e:
-        raise NotationError(f"{word!r} is {e.message}", text) from None
+        raise NotationError(
+            f"{word!r} is {e.message}",
+            text,
+            key="notation.r.not_a_card",
+            params={"word": repr(word)},
+        ) from None
 
 
 def _nth_card(words: list[str], text: str) -> tuple[int, int]:
@@ -252,10 +257,17 @@ def _nth_card(words: list[str], text: str) -> tuple[int, int]:
         m = _ORDINAL_RE.match(words[0])
         nth = int(m.group(1)) if m else _ORDINAL_WORDS.get(words[0], 0)
         if not 1 <= nth <= 8:
-            raise NotationError(f"{words[0]!r} is not an ordinal like 2nd", text)
+            raise NotationError(
+                f"{words[0]!r} is not an ordinal like 2nd",
+                text,
+                key="notation.r.ordinal",
+                params={"word": repr(words[0])},
+            )
         return _card(words[1], text), nth
     if len(words) != 1:
-        raise NotationError("name one card of the discard pile, like 7h or 2nd Jo", text)
+        raise NotationError(
+            "name one card of the discard pile, like 7h or 2nd Jo", text, key="notation.r.pile"
+        )
     return _card(words[0], text), 1
 
 
@@ -264,21 +276,30 @@ def _meld_card(word: str, text: str) -> tuple[int, int | None]:
     if "=" not in word:
         c = _card(word, text)
         if c == JOKER:
-            raise NotationError("say which card the joker stands for, like Jo=7h", text)
+            raise NotationError(
+                "say which card the joker stands for, like Jo=7h", text, key="notation.r.joker_for"
+            )
         return c, None
     left, right = word.split("=", 1)
     if _card(left, text) != JOKER:
-        raise NotationError(f"only a joker is declared as a card, not {left!r}", text)
+        raise NotationError(
+            f"only a joker is declared as a card, not {left!r}",
+            text,
+            key="notation.r.only_joker",
+            params={"word": repr(left)},
+        )
     declared = _card(right, text)
     if declared == JOKER:
-        raise NotationError("a joker must stand for a card like 7h, not a joker", text)
+        raise NotationError(
+            "a joker must stand for a card like 7h, not a joker", text, key="notation.r.joker_joker"
+        )
     return JOKER, declared
 
 
 def parse(text: str) -> Action:
     """Read an action leniently (case, spaces, ``10h``, ``Jo = 7h``, ``lay off``)."""
     if not isinstance(text, str):
-        raise NotationError("an action must be text")
+        raise NotationError("an action must be text", key="notation.r.text")
     found = _PARSED.get(text)
     if found is not None:
         return found
@@ -293,24 +314,38 @@ def _parse(text: str) -> Action:
     norm = re.sub(r"\s*=\s*", "=", text.strip().lower())
     words = norm.split()
     if not words:
-        raise NotationError(f"empty action (actions: {VERBS})", text)
+        raise NotationError(
+            f"empty action (actions: {VERBS})",
+            text,
+            key="notation.r.empty",
+            params={"verbs": VERBS},
+        )
     verb, rest = words[0], words[1:]
     if verb == "lay" and rest[:1] == ["off"]:
         verb, rest = "layoff", rest[1:]
     if verb in ("draw", "end", "pass"):
         if rest:
-            raise NotationError(f"{verb!r} takes nothing after it", text)
+            raise NotationError(
+                f"{verb!r} takes nothing after it",
+                text,
+                key="notation.nothing_after",
+                params={"verb": verb},
+            )
         return {"draw": DRAW, "end": END, "pass": PASS}[verb]
     if verb in ("take", "rummy"):
         card, nth = _nth_card(rest, text)
         return take(card, nth) if verb == "take" else rummy(card, nth)
     if verb == "discard":
         if len(rest) != 1:
-            raise NotationError("discard one card, like 'discard Kc'", text)
+            raise NotationError(
+                "discard one card, like 'discard Kc'", text, key="notation.r.discard"
+            )
         return DISCARDS[_card(rest[0], text)]
     if verb == "meld":
         if not rest:
-            raise NotationError("name the cards of the meld, like 'meld 5h 6h 7h'", text)
+            raise NotationError(
+                "name the cards of the meld, like 'meld 5h 6h 7h'", text, key="notation.r.meld"
+            )
         naturals, jokers = [], []
         for word in rest:
             c, declared = _meld_card(word, text)
@@ -323,10 +358,24 @@ def _parse(text: str) -> Action:
         if rest[-2:-1] == ["meld"]:
             rest = rest[:-2] + rest[-1:]
         if len(rest) != 3 or rest[1] != "on":
-            raise NotationError("lay off one card on a meld number, like 'layoff 8h on 2'", text)
+            raise NotationError(
+                "lay off one card on a meld number, like 'layoff 8h on 2'",
+                text,
+                key="notation.r.layoff",
+            )
         c, declared = _meld_card(rest[0], text)
         number = rest[2].lstrip("#")
         if not number.isdigit() or int(number) < 1:
-            raise NotationError(f"{rest[2]!r} is not a meld number (1, 2, ...)", text)
+            raise NotationError(
+                f"{rest[2]!r} is not a meld number (1, 2, ...)",
+                text,
+                key="notation.r.meld_number",
+                params={"word": repr(rest[2])},
+            )
         return layoff(c, c if declared is None else declared, int(number))
-    raise NotationError(f"unknown action {words[0]!r} (actions: {VERBS})", text)
+    raise NotationError(
+        f"unknown action {words[0]!r} (actions: {VERBS})",
+        text,
+        key="notation.r.unknown",
+        params={"word": repr(words[0]), "verbs": VERBS},
+    )
