@@ -124,6 +124,8 @@ def test_out_of_turn_illegal_and_unreadable_actions_are_refused(tmp_path: Path) 
             version=other.version,
         )
         assert err["rule"] == "C-5" and f"seat {mover.seat}'s turn" in err["message"]
+        # keyed, the seat counted from 0 as everywhere in the protocol (the page adds 1)
+        assert (err["key"], err["params"]) == ("error.turn_of", {"seat": mover.seat})
         err = refused(
             client,
             table_id,

@@ -580,8 +580,13 @@ class LiveTable:
                     msg.seq,
                 )
             if m.to_move != conn.seat:
-                raise p.ProtocolError(
-                    p.Code.NOT_YOUR_TURN, f"It is seat {m.to_move}'s turn", msg.seq, rule="C-5"
+                raise p.ProtocolError(  # the page counts the seat from 1 (shownParams)
+                    p.Code.NOT_YOUR_TURN,
+                    f"It is seat {m.to_move}'s turn",
+                    msg.seq,
+                    rule="C-5",
+                    key="error.turn_of",
+                    params={"seat": m.to_move},
                 )
             try:
                 action = m.check(msg.action)
