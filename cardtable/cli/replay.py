@@ -20,9 +20,17 @@ from cardtable.core.errors import CardtableError, RecordError
 from cardtable.core.match import Match
 
 
-def read_failure(e: OSError | ValueError) -> str:
-    """Why a record file could not be read, in the person's language (the system's own words,
-    in English, only for a cause with no key)."""
+def unreplayable(e: Exception, letters: bool) -> str:
+    """Why a record file cannot be replayed, in the person's language: the record's own flaw
+    (a keyed ``CardtableError``), JSON that is not JSON or nests too deep, or a file that is
+    missing, a folder, unreadable or not UTF-8 (the system's own words, in English, only for a
+    cause with no key)."""
+    if isinstance(e, RecursionError):  # a hostile file: JSON nested thousands deep
+        return t("term.replay.too_deep")
+    if isinstance(e, json.JSONDecodeError):
+        return t("term.replay.not_json", line=e.lineno, column=e.colno)
+    if isinstance(e, CardtableError):
+        return render.said(e, letters)
     if isinstance(e, FileNotFoundError):
         return t("term.replay.no_file")
     if isinstance(e, IsADirectoryError):
@@ -191,33 +199,17 @@ def replay(
 ) -> None:
     """Step through a recorded match: next, back, go N, hand N, auto, seat N, all, quit."""
     console = text.console(lang)
+    look = Look(letters or bool(os.environ.get("NO_COLOR")), sort == "rank")
     try:
         set_language(lang)
-        data = json.loads(
-            record.read_text(encoding="utf-8")
-        )  # (nesting past Python's limit: RecursionError)
+        # nesting past Python's limit: RecursionError
+        data = json.loads(record.read_text(encoding="utf-8"))
         if not isinstance(data, dict):
             raise RecordError("a record must be a JSON object", key="record.error.not_object")
-        r = Replay(
-            data,
-            None if everyone else seat - 1,
-            Look(letters or bool(os.environ.get("NO_COLOR")), sort == "rank"),
-            console,
-        )
-    except RecursionError:  # a hostile file: JSON nested thousands deep
-        reason = t("term.replay.too_deep")
+        r = Replay(data, None if everyone else seat - 1, look, console)
+    except (OSError, ValueError, RecursionError) as e:  # ValueError: JSON's and the record's
+        reason = unreplayable(e, look.letters)
         text.error(console, t("term.replay.cannot", path=str(record), reason=reason))
-        raise typer.Exit(2) from None
-    except json.JSONDecodeError as e:
-        reason = t("term.replay.not_json", line=e.lineno, column=e.colno)
-        text.error(console, t("term.replay.cannot", path=str(record), reason=reason))
-        raise typer.Exit(2) from None
-    except CardtableError as e:  # the record's flaw, said in the person's language
-        reason = render.said(e, letters or bool(os.environ.get("NO_COLOR")))
-        text.error(console, t("term.replay.cannot", path=str(record), reason=reason))
-        raise typer.Exit(2) from None
-    except (OSError, ValueError) as e:
-        text.error(console, t("term.replay.cannot", path=str(record), reason=read_failure(e)))
         raise typer.Exit(2) from None
     if not 1 <= seat <= r.full.players:
         text.error(console, t("term.play.bad_seat", last=r.full.players))

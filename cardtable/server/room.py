@@ -427,10 +427,8 @@ class Room:
             if unknown:  # checked here too: options must never reach Match's own keywords
                 raise cls.no_option(unknown[0], ", ".join(sorted(known)) or "none")
             match = Match(game, players=players, seed=OS, **options)  # no seed to find
-        except OptionError as e:  # keyed: the lobby says it in the page's language
+        except CardtableError as e:  # keyed: the lobby says it in the page's language
             raise RoomError(400, str(e), key=e.key, params=e.params) from None
-        except CardtableError as e:
-            raise RoomError(400, str(e)) from None
         kinds = seats if seats is not None else [HUMAN] + ["random"] * (match.players - 1)
         if len(kinds) != match.players:
             raise RoomError(
