@@ -18,14 +18,10 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 
 from tests.support import browser as support
-from tests.support.browser import DESKTOP, ROOT, Room
+from tests.support.browser import DESKTOP, Room, catalogue, text
 
 pytestmark = support.needs_chromium
 
-STRINGS = {
-    lang: json.loads((ROOT / f"cardtable/server/static/i18n/{lang}.json").read_text("utf-8"))
-    for lang in ("en", "pa", "tl")
-}
 PHONE = {"width": 360, "height": 640}
 
 
@@ -66,7 +62,7 @@ def test_a_named_player_who_cannot_be_told_is_never_offered_a_new_name(
     p.reload()
     p.wait_for_selector("#me-box .failed button")
     assert p.query_selector("#me-box form") is None
-    assert STRINGS["en"]["offline.title"] in p.inner_text("#me-box")
+    assert catalogue("en")["offline.title"] in p.inner_text("#me-box")
     assert len(asked) == 3
     p.goto(f"{room.base}/me")
     p.wait_for_selector("#main .failed button")
@@ -109,7 +105,7 @@ def test_the_texts_come_after_a_dropped_answer_and_without_english_the_page_says
     p.goto(f"{room.base}/")
     p.wait_for_selector("#game option[value='royal-casino']", state="attached")
     assert dropped
-    assert p.inner_text("#create button[type=submit]") == STRINGS["pa"]["lobby.create"]
+    assert p.inner_text("#create button[type=submit]") == catalogue("pa")["lobby.create"]
     p.unroute("**/i18n/pa.json")
 
     p.route("**/i18n/en.json", lambda route: route.abort())
@@ -117,8 +113,8 @@ def test_the_texts_come_after_a_dropped_answer_and_without_english_the_page_says
     p.wait_for_selector("#stranded button")
     said = p.inner_text("#stranded")
     for lang in ("en", "pa", "tl"):
-        assert STRINGS[lang]["offline.title"] in said
-        assert STRINGS[lang]["offline.retry"] in said
+        assert catalogue(lang)["offline.title"] in said
+        assert catalogue(lang)["offline.retry"] in said
     p.set_viewport_size(PHONE)  # type: ignore[arg-type]
     support.shot(p, "failure-no-texts-360")
     p.unroute("**/i18n/en.json")
@@ -147,13 +143,13 @@ def test_the_lobby_says_when_its_tables_cannot_be_had(context: BrowserContext, r
     )
     p.click("#refresh")
     p.wait_for_selector("#tables-error:not([hidden])")
-    assert p.inner_text("#tables-error") == STRINGS["en"]["people.slow"]
+    assert p.inner_text("#tables-error") == catalogue("en")["people.slow"]
     p.unroute("**/api/tables")
     p.route("**/api/tables", lambda route: route.abort())
     p.click("#refresh")
     p.wait_for_function(
         "(t) => document.querySelector('#tables-error').textContent === t",
-        arg=STRINGS["en"]["offline.title"],
+        arg=catalogue("en")["offline.title"],
     )
     p.unroute("**/api/tables")
     p.click("#refresh")
@@ -194,7 +190,7 @@ def test_a_sign_in_link_survives_a_lost_connection_and_a_reload(
         p.goto(link)
         p.wait_for_selector("#main .failed button")
         assert "code=" not in p.url  # out of the address bar all the same
-        assert STRINGS["en"]["offline.title"] in p.inner_text("#main")
+        assert catalogue("en")["offline.title"] in p.inner_text("#main")
         p.reload()  # the code is kept in this tab
         p.wait_for_selector("#main .failed button")
         p.unroute("**/api/signin")
@@ -241,18 +237,10 @@ def test_the_lobby_says_a_refused_option_in_the_page_language(
     p.click("#create button[type=submit]")
     p.wait_for_selector("#create-error:not([hidden])")
     named = {
-        name: said("tl", f"{value[0]}.{value[1]}") if isinstance(value, tuple) else value
+        name: text("tl", f"{value[0]}.{value[1]}") if isinstance(value, tuple) else value
         for name, value in fills.items()
     }
-    assert said("tl", key, **named) in p.inner_text("#create-error")
-
-
-def said(lang: str, key: str, **params: Any) -> str:
-    """A catalogue message as the page fills it."""
-    found = str(STRINGS[lang].get(key, STRINGS["en"][key]))
-    for name, value in params.items():
-        found = found.replace("{" + name + "}", str(value))
-    return found
+    assert text("tl", key, **named) in p.inner_text("#create-error")
 
 
 def a_club_and_its_invite(p: Page) -> tuple[str, str]:
@@ -301,7 +289,7 @@ def test_a_club_removal_that_is_refused_is_said_beside_the_button(
     p.on("dialog", lambda dialog: dialog.accept())
     p.click(f"{row} button")
     p.wait_for_selector(f"{row} .error:not([hidden])")
-    assert p.inner_text(f"{row} .error") == said("tl", "club.no_member")
+    assert p.inner_text(f"{row} .error") == text("tl", "club.no_member")
     p.set_viewport_size(PHONE)  # type: ignore[arg-type]
     support.shot(p, "failure-club-remove-360")
     # nothing wider than the phone: the seats' long computer names once pushed the page out
@@ -331,7 +319,7 @@ def test_delete_me_answered_by_a_proxy_page_says_it_did_not_work(
     p.on("dialog", lambda dialog: dialog.accept())
     p.click("#delete-me")
     p.wait_for_selector("#delete-me + .error:not([hidden])")
-    assert p.inner_text("#delete-me + .error") == said("pa", "people.failed")
+    assert p.inner_text("#delete-me + .error") == text("pa", "people.failed")
     assert p.url.endswith("/me")
     me = p.evaluate("fetch('api/me').then((r) => r.json())")
     assert me["player"]["name"] == "Rosa"
@@ -403,14 +391,14 @@ def test_a_refused_pace_and_talk_setting_go_back_and_say_why_in_the_page_languag
                  if v != before)  # fmt: skip
     p.select_option("#pace", other)
     p.wait_for_selector("#pace-error:not([hidden])")
-    assert p.inner_text("#pace-error") == said("tl", "room.error.pace_player")
+    assert p.inner_text("#pace-error") == text("tl", "room.error.pace_player")
     assert p.input_value("#pace") == before
     p.wait_for_selector("#host-spectators-talk")
     was = p.is_checked("#host-spectators-talk")
     p.click("#host-spectators-talk")
     p.wait_for_selector("#host .host-error:not([hidden])")
-    assert p.inner_text("#host .host-error") == said(
-        "tl", "host.failed", message=said("tl", "host.error.host")
+    assert p.inner_text("#host .host-error") == text(
+        "tl", "host.failed", message=text("tl", "host.error.host")
     )
     assert p.is_checked("#host-spectators-talk") == was
     p.set_viewport_size(PHONE)  # type: ignore[arg-type]
@@ -435,8 +423,8 @@ def test_a_replay_step_the_room_refuses_is_said_in_the_page_language(
     p = context.new_page()
     p.goto(f"{room.base}/replay/{table}?step={steps + 50}")
     p.wait_for_selector("#error:not([hidden])")
-    reason = said("pa", "room.error.step", last=steps)
-    assert p.inner_text("#error") == said("pa", "replay.unavailable", message=reason)
+    reason = text("pa", "room.error.step", last=steps)
+    assert p.inner_text("#error") == text("pa", "replay.unavailable", message=reason)
 
 
 def test_a_typed_move_that_cannot_be_read_says_why_in_the_page_language(
@@ -454,6 +442,6 @@ def test_a_typed_move_that_cannot_be_read_says_why_in_the_page_language(
     p.fill("#typed-input", "trail 7h 8h")
     p.press("#typed-input", "Enter")
     p.wait_for_selector("#error:not([hidden]) .error-reason.keyed")
-    assert p.inner_text("#error .error-head") == said("tl", "error.notation")
-    assert p.inner_text("#error .error-reason.keyed") == said("tl", "notation.rc.trail")
+    assert p.inner_text("#error .error-head") == text("tl", "error.notation")
+    assert p.inner_text("#error .error-reason.keyed") == text("tl", "notation.rc.trail")
     assert not errors, errors

@@ -18,15 +18,10 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 
 from tests.support import browser as support
-from tests.support.browser import DESKTOP, LIFTED, PHONE, ROOT, Deadline, Room
+from tests.support.browser import DESKTOP, LIFTED, PHONE, Deadline, Room, text
 from tests.support.server import serving
 
 pytestmark = support.needs_chromium
-
-STRINGS = {
-    lang: json.loads((ROOT / f"cardtable/server/static/i18n/{lang}.json").read_text("utf-8"))
-    for lang in ("en", "pa", "tl")
-}
 
 
 @pytest.fixture(scope="module")
@@ -62,13 +57,6 @@ def as_host(context: BrowserContext, made: dict[str, Any]) -> None:
     context.add_init_script(
         f"localStorage.setItem('cardtable.mine', {json.dumps(json.dumps(mine))})"
     )
-
-
-def text(lang: str, key: str, **params: Any) -> str:
-    found = str(STRINGS[lang].get(key, STRINGS["en"][key]))
-    for name, value in params.items():
-        found = found.replace("{" + name + "}", str(value))
-    return found
 
 
 def joined(p: Page) -> None:

@@ -7,23 +7,18 @@ of its cards (screenshots saved: artifacts/screenshots/talk-*.png)."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import httpx2
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 
 from tests.support import browser as support
-from tests.support.browser import DESKTOP, ROOT, Room, doc_shot
+from tests.support.browser import DESKTOP, Room, catalogue, doc_shot
 from tests.test_browser_host import as_host
 from tests.test_server_nodes import nodes, pg  # noqa: F401  (pg: the fixture)
 
 pytestmark = support.needs_chromium
 
-STRINGS = {
-    lang: json.loads((ROOT / f"cardtable/server/static/i18n/{lang}.json").read_text("utf-8"))
-    for lang in ("en", "pa")
-}
 MARKUP = "<b>x</b><script>"
 SIZES: dict[str, ViewportSize] = {
     "390x844": {"width": 390, "height": 844},
@@ -80,10 +75,10 @@ def test_two_people_on_two_nodes_talk_each_in_their_language(
             seated(english, a, table, tokens["0"])  # at a, which serves the table
             seated(punjabi, b, table, tokens["1"])  # at b: relayed over the bus
             english.click('#talk-phrases button[data-phrase="good_game"]')
-            en_said = STRINGS["en"]["talk.said"].format(who="You", text="Good game")
-            pa_said = STRINGS["pa"]["talk.said"].format(
-                who=STRINGS["pa"]["table.seat"].format(n=1),
-                text=STRINGS["pa"]["talk.phrase.good_game"],
+            en_said = catalogue("en")["talk.said"].format(who="You", text="Good game")
+            pa_said = catalogue("pa")["talk.said"].format(
+                who=catalogue("pa")["table.seat"].format(n=1),
+                text=catalogue("pa")["talk.phrase.good_game"],
             )
             wait_line(english, en_said)
             wait_line(punjabi, pa_said)  # "ਸੀਟ 1: ਵਧੀਆ ਖੇਡ"
@@ -102,7 +97,8 @@ def test_two_people_on_two_nodes_talk_each_in_their_language(
             punjabi.click('#talk-phrases button[data-phrase="thank_you"]')
             wait_line(english, "Seat 2: Thank you")
             wait_line(
-                punjabi, f"{STRINGS['pa']['seat.you']}: {STRINGS['pa']['talk.phrase.thank_you']}"
+                punjabi,
+                f"{catalogue('pa')['seat.you']}: {catalogue('pa')['talk.phrase.thank_you']}",
             )
             punjabi.click("#talk-open")  # a phone: the talk is below the board
             doc_shot(punjabi, "talk-360x640-pa")
