@@ -5,7 +5,8 @@ answer, and without English the page says so in all three languages; the lobby s
 list of tables cannot be had; a refused line of talk is put back in the field; a one-time
 sign-in link and an invite survive a lost connection and a reload; the room's keyed refusals
 (an option, a club's removal, the pace, the host's talk setting, a replay step) and a proxy's
-page are said in the page's language, and a refused setting goes back to the one that holds.
+page are said in the page's language, and a refused setting goes back to the one that holds; a
+table another server still holds is asked for again by itself.
 Screenshots of the failure states are saved (artifacts/screenshots/failure-*.png)."""
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ import time
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Route
+from playwright.sync_api import Browser, BrowserContext, Page, Route, WebSocketRoute
 
+from cardtable.server.protocol import Code, ProtocolError
 from tests.support import browser as support
 from tests.support.browser import DESKTOP, Room, catalogue, text
 
@@ -444,4 +446,45 @@ def test_a_typed_move_that_cannot_be_read_says_why_in_the_page_language(
     p.wait_for_selector("#error:not([hidden]) .error-reason.keyed")
     assert p.inner_text("#error .error-head") == text("tl", "error.notation")
     assert p.inner_text("#error .error-reason.keyed") == text("tl", "notation.rc.trail")
+    assert not errors, errors
+
+
+def test_a_table_another_server_still_holds_is_asked_for_again_by_itself(
+    context: BrowserContext, room: Room
+) -> None:
+    """A node restarted within its lease, and the one the page reaches cannot relay: the room
+    refuses the hello with room.error.elsewhere. The page says so in Tagalog and says hello
+    again by itself on a fresh connection, and the seat comes back without a reload."""
+    made = room.create("royal-casino", ["human", "random"], target=99)
+    context.add_init_script("localStorage.setItem('cardtable.lang', 'tl')")
+    p = context.new_page()
+    errors = script_errors(p)
+    refused = ProtocolError(
+        Code.SERVER_ERROR,
+        "Another server is serving this table; try again in a few seconds",
+        key="room.error.elsewhere",
+    )
+    sockets: list[WebSocketRoute] = []
+
+    def relay(ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+        first = not sockets
+        sockets.append(ws)
+
+        def from_page(message: str | bytes) -> None:
+            sent = json.loads(message)
+            if first and sent.get("type") == "hello":  # as the room refuses it, on this socket
+                ws.send(json.dumps({**refused.to_json(), "seq": sent["seq"]}))
+            else:
+                server.send(message)
+
+        ws.on_message(from_page)
+
+    p.route_web_socket("**/ws", relay)
+    p.goto(made["links"]["0"])
+    p.wait_for_selector("#error:not([hidden])")
+    assert text("tl", "room.error.elsewhere") in p.inner_text("#error")
+    assert support.wait_my_turn_or_over(p) == "turn"
+    assert len(sockets) == 2  # the refused one, then one fresh connection
+    assert p.is_hidden("#error")
     assert not errors, errors

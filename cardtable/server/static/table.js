@@ -220,6 +220,7 @@ function drawTitle() {
 function receive(msg) {
   switch (msg.type) {
     case "welcome":
+      elsewhereTries = 0;
       page.summary = msg.table;
       page.seat = msg.seat;
       page.seats = msg.table.seats;
@@ -326,6 +327,11 @@ function onError(msg) {
     page.conn.send({ type: "hello", table: tableId, token });
     return;
   }
+  if (msg.key === "room.error.elsewhere") { // another server still holds it: ask again soon
+    showError(msg);
+    helloAgain();
+    return;
+  }
   if (msg.code === "table_moved") { // the socket closes; the page connects again
     if (msg.url) page.conn.goTo(msg.url); // at the table's node, where the room says
     return;
@@ -346,6 +352,17 @@ function onError(msg) {
   drawActions(page.module?.handlesActions);
   redrawArea();
   drawTurn();
+}
+
+// The table is served by another server of the room for a few seconds more (it restarted
+// within its lease, and this one cannot relay): a fresh connection says hello again after 2 s,
+// then 4, 8 and 10 s while the refusal lasts, so the seat comes back without a reload.
+let elsewhereTries = 0;
+
+function helloAgain() {
+  const delay = Math.min(10, 2 ** (elsewhereTries + 1));
+  elsewhereTries += 1;
+  setTimeout(() => page.conn.reconnect(), delay * 1000);
 }
 
 function showError(msg) {
