@@ -1,6 +1,7 @@
 """What the pages do when a call fails, in the browser: a named player's page that cannot ask
 who this browser is says so and never offers the form that would make a new player (and the
-room refuses a new player while the cookie is one); the interface texts come after a dropped
+room refuses a new player while the cookie is one); a read that hangs is given up after its
+wait and said; the interface texts come after a dropped
 answer, and without English the page says so in all three languages; the lobby says when its
 list of tables cannot be had; a refused line of talk is put back in the field; a one-time
 sign-in link and an invite survive a lost connection and a reload; the room's keyed refusals
@@ -71,6 +72,43 @@ def test_a_named_player_who_cannot_be_told_is_never_offered_a_new_name(
     assert p.query_selector("#main form") is None
     p.set_viewport_size(PHONE)  # type: ignore[arg-type]
     support.shot(p, "failure-me-360")
+    p.unroute("**/api/me")
+    p.click("#main .failed button")
+    p.wait_for_selector("#main .my-name")
+    assert p.inner_text("#main .my-name") == "Rosa"
+    assert not errors, errors
+
+
+def test_a_read_that_hangs_is_given_up_after_its_wait_and_said_in_the_page_language(
+    context: BrowserContext, room: Room
+) -> None:
+    """GET /api/me that is never answered (a proxy holding the request): each try is given up
+    after WAIT_MS (8 s, retry.js) and tried again after 0.4 s and 0.8 s; after the third the own
+    page says "Connection lost" in Punjabi with "Try now", which then shows the player. The
+    page's clock is Playwright's, so the 24 s pass at once."""
+    p = context.new_page()
+    errors = script_errors(p)
+    named(p, room.base, "Rosa")
+    p.evaluate("localStorage.setItem('cardtable.lang', 'pa')")
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:  # never answered
+        held.append(route)
+
+    p.route("**/api/me", hold)
+    p.clock.install()
+    p.goto(f"{room.base}/me")
+    for attempt in range(1, 4):
+        deadline = support.Deadline(10, f"GET /api/me, try {attempt}")
+        while len(held) < attempt:
+            deadline.check()
+            p.wait_for_timeout(50)
+        assert p.query_selector("#main .failed") is None  # still waiting: nothing said yet
+        p.clock.run_for(8000 + 400 * attempt)  # the wait given up, then the pause before the next
+    p.wait_for_selector("#main .failed button")
+    assert len(held) == 3
+    assert text("pa", "offline.title") in p.inner_text("#main .failed")
+    assert p.query_selector("#main form") is None  # never the form that makes a new player
     p.unroute("**/api/me")
     p.click("#main .failed button")
     p.wait_for_selector("#main .my-name")
