@@ -2,7 +2,7 @@
 // browser's own list of the tables it created, with their seat links ("Your tables") and the
 // creator's key, which asks for a new link for a seat (the old one stops working).
 
-import { t } from "./i18n.js";
+import { Refused } from "./refused.js";
 import { WAIT_MS, tries } from "./retry.js";
 
 const MINE = "cardtable.mine";
@@ -71,7 +71,7 @@ export async function setPace(tableId, token, seconds) {
 export async function newLink(tableId, seat) {
   const mine = myTables();
   const entry = mine.find((m) => m.id === tableId);
-  if (!entry?.owner) throw Object.assign(new Error("not your table"), { key: "host.error.host" });
+  if (!entry?.owner) throw new Refused({ key: "host.error.host" }, 403); // not made here
   const path = `api/tables/${encodeURIComponent(tableId)}/seats/${seat}/link`;
   const answer = await post(path, { owner: entry.owner });
   entry.links[String(seat)] = answer.link;
@@ -99,28 +99,17 @@ export async function setMuted(tableId, owner, seat, muted) {
   return post(`api/tables/${encodeURIComponent(tableId)}/seats/${seat}/mute`, { owner, muted });
 }
 
-// A POST's answer, or an Error that says why in words a person can read: the room's reason,
-// "Connection lost" when the room could not be reached, "That did not work" when an answer came
-// that is not the room's (a proxy's page).
+// A POST's answer, or a Refused with the room's reason (an answer that is not the room's JSON,
+// a proxy's page, is one without a reason: "That did not work"). A room that cannot be reached
+// throws fetch's TypeError: "Connection lost" (refusalText).
 async function post(path, body) {
-  let response;
-  try {
-    response = await fetch(roomUrl(path), {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    throw new Error(t("offline.title"));
-  }
+  const response = await fetch(roomUrl(path), {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
   const answer = await response.json().catch(() => null);
-  if (!response.ok || answer === null) {
-    const error = new Error(answer?.error || t("people.failed"));
-    error.key = answer?.key ?? null; // the room's reason as a catalogue key, and its parameters
-    error.params = answer?.params ?? {};
-    error.status = response.status; // 429: the guard's "too many", said by refusalText
-    throw error;
-  }
+  if (!response.ok || answer === null) throw new Refused(answer, response.status);
   return answer;
 }
 

@@ -5,19 +5,12 @@
 import { roomUrl } from "./api.js";
 import { el } from "./dom.js";
 import { has, t, tOr } from "./i18n.js";
+import { Refused } from "./refused.js";
 import { WAIT_MS, tries } from "./retry.js";
 
 export const NAME_MAX = 32;
 
-export class Refused extends Error {
-  constructor(answer, status) {
-    super(answer?.error || String(status));
-    this.key = answer?.key ?? null;
-    this.params = answer?.params ?? {};
-    this.said = answer?.error ?? null; // the room's own sentence, when it gave one
-    this.status = status;
-  }
-}
+export { Refused };
 
 // A refusal in the page's language: its key with its parameters (a game and an option by the
 // names the page shows them by); else the room's English sentence; an answer that said nothing
