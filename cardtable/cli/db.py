@@ -10,17 +10,19 @@ from typing import Annotated
 
 import typer
 
+from cardtable.cli.usage import Command, Group
 from cardtable.core.extras import MissingExtraError, require
 from cardtable.server.config import DEFAULT_DB
 
 db_app = typer.Typer(
+    cls=Group,
     help="The card room's database: its schema (migrations).",
     no_args_is_help=True,
     add_completion=False,
 )
 
 
-@db_app.command()
+@db_app.command(cls=Command)
 def upgrade(
     db: Annotated[
         str, typer.Option(help="database URL: a SQLite file, or postgresql://user@host/name")

@@ -14,11 +14,13 @@ from rich.table import Table
 from cardtable.bots import RandomBot
 from cardtable.cli.options import GameArgument, parse_options
 from cardtable.cli.text import error
+from cardtable.cli.usage import Command, Group
 from cardtable.core.errors import CardtableError
 from cardtable.core.invariants import check_scores, check_state
 from cardtable.core.match import Match
 
 app = typer.Typer(
+    cls=Group,
     help="Exact rules and a card room for four traditional card games.",
     no_args_is_help=True,
     add_completion=False,
@@ -26,7 +28,7 @@ app = typer.Typer(
 console = Console()
 
 
-@app.command()
+@app.command(cls=Command)
 def simulate(
     game: GameArgument,
     players: Annotated[int | None, typer.Option(help="number of players")] = None,
@@ -93,7 +95,7 @@ def simulate(
     console.print(table)
 
 
-@app.command()
+@app.command(cls=Command)
 def games() -> None:
     """List the games and their options."""
     from cardtable.core.registry import game_ids, rules_class
@@ -124,7 +126,7 @@ LEVEL_NOTES = {
 }
 
 
-@app.command()
+@app.command(cls=Command)
 def bots() -> None:
     """List the computer players: the built-in levels, then those installed packages offer
     (entry point group cardtable.bots). Any bot can also be named by import path,
@@ -154,11 +156,11 @@ def _wire() -> None:
     from cardtable.cli.version import version_option
 
     app.callback()(version_option)
-    app.command()(play)
-    app.command()(replay)
-    app.command()(serve)
-    app.command()(tournament)
-    app.command()(backup)
+    app.command(cls=Command)(play)
+    app.command(cls=Command)(replay)
+    app.command(cls=Command)(serve)
+    app.command(cls=Command)(tournament)
+    app.command(cls=Command)(backup)
     app.add_typer(tables, name="tables")
     app.add_typer(db_app, name="db")
     app.add_typer(ratings_app, name="ratings")

@@ -27,7 +27,7 @@ from cardtable.bots import LEVELS, Bot, make_bot
 from cardtable.cli import actions, coach, render, results, text
 from cardtable.cli.options import GameArgument, parse_options
 from cardtable.cli.render import Look
-from cardtable.cli.text import set_language, t
+from cardtable.cli.text import language, set_language, t
 from cardtable.core.errors import CardtableError, IllegalActionError
 from cardtable.core.match import Match
 
@@ -401,10 +401,16 @@ def play(
     ] = None,
     letters: Annotated[bool, typer.Option(help="suit letters instead of symbols")] = False,
     sort: Annotated[str, typer.Option(help="sort hands by suit (then rank) or rank")] = "suit",
-    lang: Annotated[str, typer.Option(help="language: en, pa (Punjabi) or tl (Tagalog)")] = "en",
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            help="language: en, pa (Punjabi) or tl (Tagalog); by default the terminal's (LANG)"
+        ),
+    ] = None,
 ) -> None:
     """Play whole matches in the terminal against computer players."""
     mine = seat - 1  # the engine counts seats from 0; people (and --seat) from 1
+    lang = lang or language()  # the command line's, else the terminal's (usage.py)
     console = text.console(lang)
     try:
         set_language(lang)

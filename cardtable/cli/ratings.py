@@ -11,16 +11,18 @@ from typing import Annotated
 
 import typer
 
+from cardtable.cli.usage import Command, Group
 from cardtable.server.config import DEFAULT_DB
 
 ratings_app = typer.Typer(
+    cls=Group,
     help="The clubs' standings: OpenSkill ratings from the stored results.",
     no_args_is_help=True,
     add_completion=False,
 )
 
 
-@ratings_app.command()
+@ratings_app.command(cls=Command)
 def rebuild(
     db: Annotated[
         str, typer.Option(help="database URL: a SQLite file, or postgresql://user@host/name")

@@ -15,7 +15,7 @@ from rich.text import Text
 
 from cardtable.cli import render, results, text
 from cardtable.cli.render import Look
-from cardtable.cli.text import set_language, t
+from cardtable.cli.text import language, set_language, t
 from cardtable.core.errors import CardtableError, RecordError
 from cardtable.core.match import Match
 
@@ -195,9 +195,15 @@ def replay(
     auto: Annotated[bool, typer.Option(help="print every step without waiting")] = False,
     letters: Annotated[bool, typer.Option(help="suit letters instead of symbols")] = False,
     sort: Annotated[str, typer.Option(help="sort hands by suit (then rank) or rank")] = "suit",
-    lang: Annotated[str, typer.Option(help="language: en, pa (Punjabi) or tl (Tagalog)")] = "en",
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            help="language: en, pa (Punjabi) or tl (Tagalog); by default the terminal's (LANG)"
+        ),
+    ] = None,
 ) -> None:
     """Step through a recorded match: next, back, go N, hand N, auto, seat N, all, quit."""
+    lang = lang or language()  # the command line's, else the terminal's (usage.py)
     console = text.console(lang)
     look = Look(letters or bool(os.environ.get("NO_COLOR")), sort == "rank")
     try:

@@ -15,14 +15,18 @@ from rich.console import Console
 from rich.table import Table
 
 from cardtable.cli.database import DEFAULT, DbOption, open_store
+from cardtable.cli.usage import Command, Group
 
 tables = typer.Typer(
-    help="The room's tables: list them, close one.", no_args_is_help=True, add_completion=False
+    cls=Group,
+    help="The room's tables: list them, close one.",
+    no_args_is_help=True,
+    add_completion=False,
 )
 console = Console()
 
 
-@tables.command("list")
+@tables.command("list", cls=Command)
 def list_tables(
     db: DbOption = DEFAULT,
     status: Annotated[
@@ -63,7 +67,7 @@ def list_tables(
         console.print(out)
 
 
-@tables.command()
+@tables.command(cls=Command)
 def close(
     table_id: Annotated[
         str,
