@@ -1,5 +1,6 @@
 """The host's commands: ``cardtable backup`` copies a running room's database, and the copy
-restored is a room where every table replays; ``cardtable tables list|close``."""
+restored is a room where every table replays; ``cardtable tables list|close``; all of them in
+the terminal's language."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from cardtable.cli.main import app as cli
+from cardtable.cli.text import count, set_language, t
 from cardtable.core.match import Match
 from cardtable.server.store import CLOSED, FINISHED, Store
 
@@ -138,3 +140,36 @@ def test_tables_list_and_close(tmp_path: Path) -> None:
         with connect(client) as me:
             me.send(type="hello", table=waiting, token=tokens["0"])
             assert "table" in me.error()["message"].lower()
+
+
+def test_the_hosts_commands_speak_the_terminals_language(tmp_path: Path) -> None:
+    """An organiser whose terminal is Punjabi or Tagalog reads the host's commands in it: the
+    list's title and columns, a backup's refusal, a closed table (the JSON of ``--json`` keeps
+    its English field names, which programs read)."""
+    db = tmp_path / "room.db"
+    with TestClient(make_app(tmp_path)) as client:
+        table_id = create(client, seats=["random", "random"])[0]
+        wait_finished(client, table_id)
+    try:
+        spoken(db, table_id)
+    finally:
+        set_language("en")
+
+
+def spoken(db: Path, table_id: str) -> None:
+    for lang, locale in (("pa", "pa_IN.UTF-8"), ("tl", "fil_PH.UTF-8")):
+        env = {"LANGUAGE": None, "LC_ALL": None, "LC_MESSAGES": None, "LANG": locale}
+        set_language(lang)
+        listed = runner.invoke(cli, ["tables", "list", "--db", url(db)], env=env)
+        assert listed.exit_code == 0, listed.output
+        assert count(1, "term.op.tables") in listed.output
+        assert t("term.op.column.game") in listed.output
+        refused = runner.invoke(cli, ["backup", str(db), "--db", url(db)], env=env)
+        assert refused.exit_code == 2
+        assert t("term.op.backup_exists", file=str(db)) in " ".join(refused.output.split())
+        as_json = runner.invoke(cli, ["tables", "list", "--json", "--db", url(db)], env=env)
+        assert json.loads(as_json.output)["game"] == TOY
+    closed = runner.invoke(cli, ["tables", "close", table_id, "--db", url(db)], env=env)
+    assert closed.output.strip() == t("term.op.closed_ended", table=table_id)
+    set_language("en")
+    assert t("term.op.closed_ended", table=table_id) != closed.output.strip()

@@ -12,12 +12,7 @@ from typing import Annotated
 import typer
 
 from cardtable.cli.database import DEFAULT, DbOption, parse, sqlite_file
-
-PG_ADVICE = """\
-cardtable backup copies SQLite databases; for PostgreSQL use its own tools:
-  pg_dump --format=custom --file={file} '{url}'
-and to restore into a new, empty database:
-  pg_restore --no-owner --dbname='postgresql://user@host/new_name' {file}"""
+from cardtable.cli.text import t
 
 
 def backup(
@@ -33,13 +28,13 @@ def backup(
         plain = URL.create(
             url.get_backend_name(), url.username, None, url.host, url.port, url.database, url.query
         )
-        typer.echo(PG_ADVICE.format(file=file, url=plain.render_as_string()), err=True)
+        typer.echo(t("term.op.backup_pg", file=str(file), url=plain.render_as_string()), err=True)
         raise typer.Exit(2)
     source = sqlite_file(url)
     if file.exists():
-        raise typer.BadParameter(f"{file} exists already; give a new name (nothing was written)")
+        raise typer.BadParameter(t("term.op.backup_exists", file=str(file)))
     if not file.parent.is_dir():
-        raise typer.BadParameter(f"there is no folder {file.parent}")
+        raise typer.BadParameter(t("term.op.no_folder", folder=str(file.parent)))
     partial = file.with_name(f".{file.name}.partial")
     try:
         copy(source, partial)
@@ -47,7 +42,8 @@ def backup(
     finally:
         partial.unlink(missing_ok=True)
     tables, actions = counts(file)
-    typer.echo(f"backed up {tables} tables ({actions} actions) from {source} to {file}")
+    said = {"tables": tables, "actions": actions, "source": str(source), "file": str(file)}
+    typer.echo(t("term.op.backed_up", **said))
 
 
 def copy(source: Path, target: Path) -> None:
@@ -56,7 +52,7 @@ def copy(source: Path, target: Path) -> None:
         src.backup(dst)
         (verdict,) = dst.execute("PRAGMA integrity_check").fetchone()
     if verdict != "ok":
-        raise typer.BadParameter(f"the copy does not check out: {verdict}")
+        raise typer.BadParameter(t("term.op.backup_bad", verdict=verdict))
 
 
 def counts(file: Path) -> tuple[int, int]:

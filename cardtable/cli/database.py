@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from cardtable.cli.text import t
 from cardtable.core.extras import MissingExtraError, require
 from cardtable.server.config import DEFAULT_DB
 
@@ -43,10 +44,10 @@ def sqlite_file(url: URL) -> Path:
     """The file of a SQLite URL; it must exist."""
     name = url.database
     if not name or name == ":memory:":
-        raise typer.BadParameter("a database in memory has nothing to read", param_hint="--db")
+        raise typer.BadParameter(t("term.op.db_memory"), param_hint="--db")
     path = Path(name)
     if not path.is_file():
-        raise typer.BadParameter(f"there is no database at {path}", param_hint="--db")
+        raise typer.BadParameter(t("term.op.db_missing", path=str(path)), param_hint="--db")
     return path
 
 
@@ -60,4 +61,6 @@ def open_store(db: str) -> Store:
     try:
         return Store(db)
     except Exception as e:
-        raise typer.BadParameter(f"cannot open the database: {e}", param_hint="--db") from None
+        raise typer.BadParameter(
+            t("term.op.db_cannot_open", reason=str(e)), param_hint="--db"
+        ) from None

@@ -9,7 +9,9 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
+from rich.console import Console
 
+from cardtable.cli.text import error, t
 from cardtable.cli.usage import Command, Group
 from cardtable.core.extras import MissingExtraError, require
 from cardtable.server.config import DEFAULT_DB
@@ -45,10 +47,14 @@ def upgrade(
     try:
         done = upgrade(engine)
     except SchemaError as e:
-        typer.echo(f"error: {shown}: {e}", err=True)
+        error(Console(stderr=True, highlight=False, markup=False), f"{shown}: {e}")
         raise typer.Exit(1) from None
     except Exception as e:  # the server is unreachable, refuses us, the file cannot be made…
-        typer.echo(f"error: cannot migrate {shown}: {type(e).__name__}: {e}", err=True)
+        reason = f"{type(e).__name__}: {e}"
+        error(
+            Console(stderr=True, highlight=False, markup=False),
+            t("term.op.cannot_migrate", db=shown, reason=reason),
+        )
         raise typer.Exit(1) from None
     finally:
         engine.dispose()

@@ -10,7 +10,9 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
+from rich.console import Console
 
+from cardtable.cli.text import error, t
 from cardtable.cli.usage import Command, Group
 from cardtable.server.config import DEFAULT_DB
 
@@ -33,18 +35,19 @@ def rebuild(
         from cardtable.server import clubs
         from cardtable.server.store import Store
     except ModuleNotFoundError as e:
-        raise typer.BadParameter(
-            f"the ratings need the server extra ({e.name} is missing): "
-            "pip install 'cardtable[server]'"
-        ) from None
+        raise typer.BadParameter(t("term.op.ratings_extra", module=str(e.name))) from None
     try:
         store = Store(db)
     except Exception as e:
-        typer.echo(f"error: cannot open the database: {type(e).__name__}: {e}", err=True)
+        reason = f"{type(e).__name__}: {e}"
+        error(
+            Console(stderr=True, highlight=False, markup=False),
+            t("term.op.db_cannot_open", reason=reason),
+        )
         raise typer.Exit(1) from None
     try:
         added = clubs.backfill(store)
         written = clubs.rebuild(store.engine)
     finally:
         store.close()
-    typer.echo(f"{added} missing results stored; {written} ratings written")
+    typer.echo(t("term.op.ratings_rebuilt", added=added, written=written))

@@ -16,6 +16,7 @@ import typer
 
 from cardtable.cli.limits import with_limit_options
 from cardtable.cli.logs import configure as configure_logs
+from cardtable.cli.text import t
 from cardtable.core.extras import MissingExtraError, require
 from cardtable.server.config import ServerConfig
 
@@ -174,10 +175,13 @@ def serve(
         try:
             importlib.import_module(name)
         except ImportError as e:
-            raise typer.BadParameter(f"cannot import {name}: {e}", param_hint="--plugin") from None
+            raise typer.BadParameter(
+                t("term.op.cannot_import", module=name, reason=str(e)), param_hint="--plugin"
+            ) from None
     if takeover_level not in LEVELS:
         raise typer.BadParameter(
-            f"{takeover_level!r} is not one of {', '.join(LEVELS)}", param_hint="--takeover-level"
+            t("term.op.one_of", value=repr(takeover_level), choices=", ".join(LEVELS)),
+            param_hint="--takeover-level",
         )
     try:
         engine = make_engine(db)  # loads the dialect and its driver; connects to nothing yet
@@ -194,7 +198,7 @@ def serve(
         except ValueError as e:
             raise typer.BadParameter(str(e), param_hint="--public-url") from None
     if root_path and not root_path.startswith("/"):
-        raise typer.BadParameter("must start with / (e.g. /cards)", param_hint="--root-path")
+        raise typer.BadParameter(t("term.op.root_path"), param_hint="--root-path")
     config = ServerConfig(
         db_url=db,
         bot_delay=bot_delay,
@@ -221,16 +225,18 @@ def serve(
     try:
         sock.bind((host, port))
     except OSError as e:
-        raise typer.BadParameter(f"cannot listen on {host}:{port}: {e}") from None
+        raise typer.BadParameter(
+            t("term.op.cannot_listen", address=f"{host}:{port}", reason=str(e))
+        ) from None
     sock.listen(128)  # early browsers wait in the backlog while tables are rebuilt
     bound = sock.getsockname()[1]
     # A node restarted on the same host and port takes its tables back at once; any other
     # node waits for their leases to run out.
     config = replace(config, node=node or f"{socket.gethostname()}:{bound}")
     shown = f"[{host}]" if family == socket.AF_INET6 else host
-    behind = f"served as {root_path}/ by the proxy; " if root_path else ""
     address = f"http://{shown}:{bound}/"
-    print(f"cardtable card room: {address}  ({behind}database {shown_db})", flush=True)
+    where = {"address": address, "db": shown_db, "path": f"{root_path}/"}
+    print(t("term.op.serving_behind" if root_path else "term.op.serving", **where), flush=True)
     server = uvicorn.Server(
         uvicorn.Config(
             create_app(config),

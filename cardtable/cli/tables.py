@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 from cardtable.cli.database import DEFAULT, DbOption, open_store
+from cardtable.cli.text import count, t
 from cardtable.cli.usage import Command, Group
 
 tables = typer.Typer(
@@ -24,6 +25,9 @@ tables = typer.Typer(
     add_completion=False,
 )
 console = Console()
+
+
+COLUMNS = ("id", "game", "status", "hand", "actions", "people", "created")
 
 
 @tables.command("list", cls=Command)
@@ -39,25 +43,28 @@ def list_tables(
     from cardtable.server.store import STATUSES
 
     if status is not None and status not in STATUSES:
-        raise typer.BadParameter(f"must be one of {', '.join(STATUSES)}", param_hint="--status")
+        raise typer.BadParameter(
+            t("term.op.one_of", value=repr(status), choices=", ".join(STATUSES)),
+            param_hint="--status",
+        )
     store = open_store(db)
     try:
         rows = store.list_tables(status, limit)
     finally:
         store.close()
-    out = Table(title=f"{len(rows)} tables (newest first)")
-    for name in ("id", "game", "status", "hand", "actions", "people", "created (UTC)"):
-        out.add_column(name)
-    for t in rows:
-        people = [s for s in t.seats if s.kind == "human"]
+    out = Table(title=count(len(rows), "term.op.tables"))
+    for name in COLUMNS:  # the JSON's field names stay English: a program reads them
+        out.add_column(t(f"term.op.column.{name}"))
+    for row in rows:
+        people = [s for s in row.seats if s.kind == "human"]
         fields = {
-            "id": t.id,
-            "game": t.game,
-            "status": t.summary.status,
-            "hand": t.summary.hand_number,
-            "actions": t.summary.version,
+            "id": row.id,
+            "game": row.game,
+            "status": row.summary.status,
+            "hand": row.summary.hand_number,
+            "actions": row.summary.version,
             "people": f"{sum(s.claimed for s in people)}/{len(people)}",
-            "created": t.created_at.isoformat(timespec="seconds"),
+            "created": row.created_at.isoformat(timespec="seconds"),
         }
         if as_json:
             print(json.dumps(fields))
@@ -86,9 +93,10 @@ def close(
     finally:
         store.close()
     if before is None:
-        raise typer.BadParameter(f"there is no table {table_id!r}", param_hint="ID")
+        raise typer.BadParameter(t("term.op.no_table", table=repr(table_id)), param_hint="ID")
     if before == CLOSED:
-        typer.echo(f"table {table_id} was closed already")
+        typer.echo(t("term.op.closed_already", table=table_id))
         return
-    note = " (its match had ended)" if before == FINISHED else ""
-    typer.echo(f"table {table_id} closed{note}; a room running now keeps it until it restarts")
+    typer.echo(
+        t("term.op.closed_ended" if before == FINISHED else "term.op.closed", table=table_id)
+    )
