@@ -194,6 +194,12 @@ def test_match_end_and_play_again(room: Room, page: Page) -> None:
     title = page.inner_text("#over-title")
     # a computer's win names its seat too: three random computers would otherwise read alike
     assert title in ("You win!", f"Computer (random) · Seat {summary['winner'] + 1} wins")
+    # the three computers of one level carry their seat numbers wherever they are named: the
+    # final scores, the felt and the score table
+    alike = [f"Computer {n} (random)" for n in (2, 3, 4)]
+    assert all(f"{label}:" in page.inner_text("#over") for label in alike)
+    assert sorted(page.locator(".be-board strong.name").all_inner_texts()) == [*alike, "You"]
+    assert page.locator("#score-table thead th").all_inner_texts()[1:] == ["You", *alike]
     assert (page.get_attribute("#replay-link", "href") or "").endswith(f"/replay/{table}")
     shot(page, "buck-euchre-match-over")
     page.click("#again")

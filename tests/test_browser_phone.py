@@ -1,6 +1,7 @@
 """Phone first: at your turn your hand and the controls of the turn (the move buttons, the hint)
 are on the first screen at every tested size, in every game, without scrolling; the felt shows
-each seat once (no strip repeating them); no seat is read as "Seat 0". Each game at each size
+each seat once (no strip repeating them); no seat is read as "Seat 0"; the match's result and
+"Play again" come into sight when it ends. Each game at each size
 is also saved as a screenshot (with ``CARDTABLE_SCREENSHOTS=docs``, under docs/screenshots/: the
 pictures docs/client.md describes)."""
 
@@ -12,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, ViewportSize
 
 from tests.support import browser as support
-from tests.support.browser import Room, doc_shot, legal_actions, wait_my_turn_or_over
+from tests.support.browser import Room, doc_shot, legal_actions, text, wait_my_turn_or_over
 from tests.support.layout import Table, positions, serve
 
 pytestmark = support.needs_chromium
@@ -28,6 +29,8 @@ INSIDE = """(sel) => [...document.querySelectorAll(sel)].filter((e) => e.getClie
   .map((e) => { const r = e.getBoundingClientRect();
     const ok = r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
     return {sel, top: r.top, bottom: r.bottom, left: r.left, right: r.right, ok}; })"""
+INSIDE_NOW = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= innerHeight; }"""
 
 
 def several_moves(p: Page) -> Locator | None:
@@ -172,3 +175,36 @@ def test_four_colour_suits_are_a_choice_that_stays(room: Room, browser: Browser)
         doc_shot(p, "rummy-500-four-colour-390x844")
     finally:
         context.close()
+
+
+def test_the_result_and_play_again_come_into_sight_when_the_match_ends(
+    room: Room, browser: Browser
+) -> None:
+    """At 360×640 the match's end comes below the last hand's summary (Royal Casino's is long):
+    the page brings the result and "Play again" on screen, and the summary's button reads
+    "Close", not "Continue", since nothing continues. In Tagalog, whose words run longest;
+    the moves are typed, as a person may."""
+    created = room.create("royal-casino", ["human", "random"], target=4)
+    context = browser.new_context(viewport={"width": 360, "height": 640})
+    context.add_init_script("localStorage.setItem('cardtable.lang', 'tl')")
+    context.set_default_timeout(15_000)
+    p = context.new_page()
+    errors: list[str] = []
+    p.on("pageerror", lambda e: errors.append(str(e)))
+    p.goto(created["links"]["0"])
+    deadline = support.Deadline(90, "a match to 4 points")
+    while wait_my_turn_or_over(p, timeout=30) != "over":
+        deadline.check()
+        before, action = support.version(p), legal_actions(p)[0]
+        if not p.is_visible("#typed-input"):
+            p.click("#typed-box summary")
+        p.fill("#typed-input", action)
+        p.press("#typed-input", "Enter")
+        support.wait_played(p, action, before)
+    p.wait_for_selector("#again:not([hidden])")
+    p.wait_for_function(INSIDE_NOW, arg="#again")  # a smooth scroll ends
+    assert outside(p, "#again") == [] and outside(p, "#over-title") == []
+    assert p.inner_text("#hand-end-close") == text("tl", "summary.hide")  # not "Continue"
+    support.shot(p, "royal-casino-match-over-360-tl")
+    assert not errors, errors
+    context.close()

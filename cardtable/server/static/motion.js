@@ -31,7 +31,7 @@ export function snapshot(root) {
   return cards;
 }
 
-function reduced() {
+export function reduced() {
   return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 }
 

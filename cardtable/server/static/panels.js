@@ -84,19 +84,15 @@ export function itemName(item) {
 
 // A table of the sides' scores (or one hand's items), in a box of its own that scrolls sideways
 // where the page is narrower than the table (a phone, four long names). Two sides of the same
-// name (three computers of one level) are told apart by their seat under the name.
+// name (three computers of one level) carry their seat numbers (seatLabel).
 export function sidesTable(view, rows, caption, mySeat) {
   const sides = sideCount(view);
   const table = el("table", { class: sides > 3 ? "sides many" : "sides" });
   if (caption) table.createCaption().textContent = caption;
   const head = table.createTHead().insertRow();
   head.append(el("th"));
-  const names = Array.from({ length: sides }, (_, s) => sideName(view, s, mySeat));
-  names.forEach((name, s) => {
+  Array.from({ length: sides }, (_, s) => sideName(view, s, mySeat)).forEach((name) => {
     const th = el("th", { text: name });
-    if (sides === view.players && names.filter((other) => other === name).length > 1) {
-      th.append(el("br"), el("small", { class: "seat-number", text: t("table.seat", { n: s + 1 }) }));
-    }
     th.scope = "col";
     head.append(th);
   });

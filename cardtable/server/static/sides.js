@@ -45,7 +45,26 @@ function seatInfo(seat, seats) {
 
 const hasViewer = (mySeat) => mySeat !== null && mySeat !== undefined;
 
+// Where two seats would read alike (three computers of one level, two people of one name), each
+// carries its number, early enough to survive a label cut short on a phone: "Computer 3 (rules
+// of thumb)", "Asha (2)". Every place a seat is named (the felt, the log, the turn, the scores,
+// the match's end) so tells them apart.
 export function seatLabel(seat, { seats = null, mySeat = null } = {}) {
+  const label = plainLabel(seat, seats, mySeat);
+  const list = Array.isArray(seats) ? seats : knownSeats;
+  const alike = list.some((other, i) => {
+    const number = other?.seat ?? i;
+    return number !== seat && plainLabel(number, seats, mySeat) === label;
+  });
+  if (!alike) return label;
+  const info = seatInfo(seat, seats);
+  if (info?.kind && info.kind !== "human" && !info.name) {
+    return t("kind.bot_n", { n: seat + 1, level: tOr(`level.${info.kind}`, info.kind) });
+  }
+  return t("seat.label_n", { label, n: seat + 1 });
+}
+
+function plainLabel(seat, seats, mySeat) {
   if (hasViewer(mySeat) && seat === mySeat) return t("seat.you");
   const info = seatInfo(seat, seats);
   if (info?.former) return t("player.former"); // a deleted player's seat keeps no name
@@ -57,7 +76,7 @@ export function seatLabel(seat, { seats = null, mySeat = null } = {}) {
 // The label and the seat's number where the label is not the number already ("Asha · Seat 2"):
 // for replay captions and hand summaries, where which seat it was matters.
 export function seatTitle(seat, { seats = null, mySeat = null } = {}) {
-  const label = seatLabel(seat, { seats, mySeat });
+  const label = plainLabel(seat, seats, mySeat);
   const number = t("table.seat", { n: seat + 1 });
   return label === number ? number : t("seat.title", { label, seat: number });
 }

@@ -26,7 +26,7 @@ import {
 } from "./panels.js";
 import { seatLabel, sideCount, sideName, sideOf, useSeats } from "./sides.js";
 import { drawHandEnd, goalText, tableLeft } from "./summary.js";
-import { animateMoves, snapshot } from "./motion.js";
+import { animateMoves, reduced as reducedMotion, snapshot } from "./motion.js";
 import { installHeader } from "./header.js";
 import { Alerts } from "./alerts.js";
 import { refusalText } from "./people.js";
@@ -492,6 +492,9 @@ function drawHandEndPanel(view) {
   if (box.hidden) return;
   const myTurn = page.seat !== null && view.to_move === page.seat && !view.is_over;
   box.classList.toggle("brief", myTurn && page.handEndOpen !== last.number);
+  const close = $("hand-end-close"); // after the match nothing continues: the box only closes
+  close.dataset.i18n = view.is_over ? "summary.hide" : "summary.close";
+  close.textContent = t(close.dataset.i18n);
   const left = page.hands[last.number]?.left ?? null;
   drawHandEnd($("hand-end-title"), $("hand-end-body"), view, page.seat, left);
 }
@@ -691,7 +694,7 @@ async function draw() {
   drawLog($("log"), page.log, page.seat, page.events, talk.entries);
   drawHosting();
   allowReactions((msg.last?.version ?? 0) > 0);
-  drawOver(view);
+  const ending = drawOver(view);
   drawPace();
   drawHandEndPanel(view);
   $("goal").textContent = goalText(view);
@@ -704,6 +707,7 @@ async function draw() {
   lastMove.dataset.seat = msg.last ? String(msg.last.seat) : "";
   lastMove.dataset.version = msg.last ? String(msg.last.version) : "";
   drawTurn();
+  if (ending) showOver();
 }
 
 // The turn coming back to this seat puts the keyboard focus on the hand (keyboard.js).
@@ -813,10 +817,12 @@ function drawActions(ownsActions = false) {
   list.replaceChildren(...legal.map((a) => new Option(a)));
 }
 
+// The match's result; true when it has just appeared.
 function drawOver(view) {
   const over = $("over");
+  const ending = over.hidden && view.is_over;
   over.hidden = !view.is_over;
-  if (!view.is_over) return;
+  if (!view.is_over) return false;
   let title = t("table.over");
   if (view.winner !== null && view.winner !== undefined) {
     const mine = page.seat !== null && sideOf(view, page.seat) === view.winner;
@@ -832,6 +838,16 @@ function drawOver(view) {
   drawRematch();
   $("replay-link").href = roomUrl(`replay/${encodeURIComponent(tableId)}`);
   $("record-link").href = roomUrl(`api/tables/${encodeURIComponent(tableId)}/record`);
+  return ending;
+}
+
+// The result and "Play again" come below the last hand's summary: on a phone they would be out
+// of sight, under a tray with nothing left to play, so the page brings them in once, when the
+// match has ended and everything above them is drawn.
+function showOver() {
+  requestAnimationFrame(() => {
+    $("over").scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
+  });
 }
 
 start();
