@@ -22,7 +22,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 from cardtable.server import clubs
 from cardtable.server.store import make_engine
 from tests.support import browser as support
-from tests.support.browser import LIFTED, Deadline, legal_actions, shot
+from tests.support.browser import LIFTED, Deadline, legal_actions, shot, text
 from tests.support.server import serving
 
 pytestmark = support.needs_chromium
@@ -138,6 +138,10 @@ def test_three_people_a_club_two_matches_standings_and_a_second_device(
     asha.click("#invite-make")
     asha.wait_for_selector("#invite-link")
     link = asha.input_value("#invite-link")
+    asha.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
+    asha.click("#invite-out button.copy")  # handed on as a seat link is, by Copy
+    assert asha.inner_text("#invite-out button.copy") == text("pa", "lobby.copied")
+    assert asha.evaluate("navigator.clipboard.readText()") == link
     for p in (bayani, cora):
         p.goto(link)
         p.click("#invite-join")

@@ -8,7 +8,7 @@ import { el } from "./dom.js";
 import { languageSwitch, t, translatePage } from "./i18n.js";
 import { gameTitle, matchList, panel } from "./me.js";
 import { acting, call, failedPanel, nameForm, refusalText, whoAmI } from "./people.js";
-import { inLanguage } from "./share.js";
+import { linkRow } from "./links.js";
 import { kindName, seatLabel } from "./sides.js";
 
 const $ = (id) => document.getElementById(id);
@@ -83,10 +83,10 @@ function invitePanel(club) {
     [[null, "club.expires_never"], [60, "club.expires_hour"], [1440, "club.expires_day"], [10080, "club.expires_week"]]
       .map(([minutes, key]) => new Option(t(key), minutes === null ? "" : String(minutes))));
   const out = el("div", { attrs: { id: "invite-out" } });
-  if (lastInvite) {
-    const link = el("input", { attrs: { type: "text", readonly: "", id: "invite-link", "aria-label": t("club.invite_link") } });
-    link.value = inLanguage(lastInvite);
-    out.append(link, el("p", { class: "hint", text: t("club.invite_hint") }));
+  if (lastInvite) { // handed on as a seat link is: Copy, and Share where the browser has it
+    const row = linkRow(t("club.invite_link"), lastInvite);
+    row.querySelector("input").id = "invite-link";
+    out.append(row, el("p", { class: "hint", text: t("club.invite_hint") }));
   }
   const make = el("button", { class: "primary", text: t("club.invite"), attrs: { type: "button", id: "invite-make" } });
   make.addEventListener("click", async () => {
