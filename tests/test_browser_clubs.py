@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from openskill.models import PlackettLuce
-from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
 from cardtable.server import clubs
 from cardtable.server.store import make_engine
@@ -140,7 +140,7 @@ def test_three_people_a_club_two_matches_standings_and_a_second_device(
     link = asha.input_value("#invite-link")
     asha.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
     asha.click("#invite-out button.copy")  # handed on as a seat link is, by Copy
-    assert asha.inner_text("#invite-out button.copy") == text("pa", "lobby.copied")
+    expect(asha.locator("#invite-out button.copy")).to_have_text(text("pa", "lobby.copied"))
     assert asha.evaluate("navigator.clipboard.readText()") == link
     for p in (bayani, cora):
         p.goto(link)
