@@ -208,3 +208,34 @@ def test_the_result_and_play_again_come_into_sight_when_the_match_ends(
     support.shot(p, "royal-casino-match-over-360-tl")
     assert not errors, errors
     context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "pa", "tl"])
+def test_the_felt_holds_the_rummy_piles_beside_two_long_names(
+    room: Room, browser: Browser, lang: str
+) -> None:
+    """Rummy 500 with three players on a laptop (1024×768 and 1366×768): the two other seats,
+    named at length ("Kompyuter 2 (mga patakaran ng karanasan)"), leave the stock and the
+    discard pile their room on the felt; before, the seats took the whole width and the piles
+    stood past the felt's edge."""
+    created = room.create("rummy-500", ["human", "heuristic", "heuristic"], players=3)
+    context = browser.new_context(viewport=SIZES["1366x768"])
+    context.add_init_script(f"localStorage.setItem('cardtable.lang', '{lang}')")
+    context.set_default_timeout(15_000)
+    p = context.new_page()
+    try:
+        p.goto(created["links"]["0"])
+        assert wait_my_turn_or_over(p) == "turn"
+        for width in (1366, 1024):
+            p.set_viewport_size({"width": width, "height": 768})
+            felt = p.locator("#area .game").bounding_box()
+            assert felt is not None
+            for part in (".stock", ".discard-pile .card"):
+                box = p.locator(f"#area .game {part}").first.bounding_box()
+                assert box is not None and box["width"] > 30, (width, part, box)
+                inside = (
+                    felt["x"] <= box["x"] and box["x"] + box["width"] <= felt["x"] + felt["width"]
+                )
+                assert inside, (width, part, box, felt)
+    finally:
+        context.close()
