@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Locator, Page, ViewportSize
 
 from tests.support import browser as support
 from tests.support.browser import Room, doc_shot, legal_actions, text, wait_my_turn_or_over
-from tests.support.layout import Table, positions, serve
+from tests.support.layout import Table, positions, reach, rummy_deal, serve, state
 
 pytestmark = support.needs_chromium
 
@@ -237,5 +237,39 @@ def test_the_felt_holds_the_rummy_piles_beside_two_long_names(
                     felt["x"] <= box["x"] and box["x"] + box["width"] <= felt["x"] + felt["width"]
                 )
                 assert inside, (width, part, box, felt)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["pa", "tl"])
+def test_a_card_taken_from_the_pile_is_labelled_on_a_phone(
+    room: Room, browser: Browser, lang: str
+) -> None:
+    """Rummy 500 at 360×640: the card another player took from the discard pile is marked
+    with a short word over its foot ("kinuha"), not shown bare beside their count, and the
+    seat keeps its height; the whole sentence stays for screen readers."""
+    match = reach(
+        rummy_deal("rummy-500", 3),
+        lambda m: state(m)["phase"] == "draw" and any(state(m)["known"][1:]),
+        "another seat holding a card it took from the pile",
+    )
+    table = Table("rummy-500", match)
+    context = browser.new_context(viewport={"width": 360, "height": 640})
+    context.add_init_script(f"localStorage.setItem('cardtable.lang', '{lang}')")
+    p = context.new_page()
+    try:
+        serve(p, table)
+        p.goto(f"{room.base}/table/{table.id}")
+        p.wait_for_selector(".rummy-seat .known .card")
+        short = p.locator(".rummy-seat:not(.me) .known .note-short").first
+        assert short.is_visible() and short.inner_text() == text(lang, "rummy.known_short")
+        word, cards = short.bounding_box(), short.locator("xpath=..").bounding_box()
+        assert word is not None and cards is not None
+        assert (
+            cards["y"] <= word["y"] and word["y"] + word["height"] <= cards["y"] + cards["height"]
+        )
+        note = p.locator(".rummy-seat:not(.me) .known .note").first
+        assert note.text_content() == text(lang, "rummy.known")  # read aloud, not shown
+        support.shot(p, f"rummy-500-taken-360-{lang}")
     finally:
         context.close()

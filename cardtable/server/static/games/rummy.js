@@ -103,7 +103,9 @@ function seatsRow(ctx, view, s) {
       box.append(backs(ctx, p.cards, { max: 8 }));
     }
     if (p.known.length && seat !== ctx.seat) {
-      const known = el("div", { class: "known" }, el("span", { class: "note", text: ctx.t("rummy.known") }));
+      // a phone marks them with one short word over the cards' foot (the sentence is read aloud)
+      const known = el("div", { class: "known" }, el("span", { class: "note", text: ctx.t("rummy.known") }),
+        el("span", { class: "note-short", text: ctx.t("rummy.known_short"), attrs: { "aria-hidden": "true" } }));
       known.append(el("span", { class: "cards" }, p.known.map((c) => ctx.cardElement(c, { small: true }))));
       box.append(known);
     }
