@@ -15,7 +15,7 @@ words change the controls' sizes; the lobby too. The tables are served from stac
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 
 import pytest
@@ -151,6 +151,13 @@ def each_size(p: Page) -> Iterator[str]:
         yield size
 
 
+def at_each_size(
+    p: Page, where: str, measure: Callable[[Page, str], list[str]] = too_small
+) -> list[str]:
+    """``measure``'s problems with the page at each size, each named with ``where`` and the size."""
+    return [found for size in each_size(p) for found in measure(p, f"{where} {size}")]
+
+
 def open_table(p: Page, room: Room, table: Table) -> None:
     errors: list[str] = []
     p.on("pageerror", lambda e: errors.append(str(e)))
@@ -258,12 +265,10 @@ def test_the_hand_summary(room: Room, phone: BrowserContext, lang: str) -> None:
     open_table(p, room, table)
     p.wait_for_selector("#hand-end-close")
     problems: list[str] = []
-    for size in each_size(p):
-        problems += table_targets(p, f"summary {lang} {size}")
+    problems += at_each_size(p, f"summary {lang}", table_targets)
     p.click("#hand-end-more")
     p.wait_for_selector("#hand-end:not(.brief)")
-    for size in each_size(p):
-        problems += too_small(p, f"summary shown whole {lang} {size}")
+    problems += at_each_size(p, f"summary shown whole {lang}")
     assert not problems, "\n".join(problems)
 
 
@@ -275,14 +280,12 @@ def test_the_lobby(room: Room, phone: BrowserContext, lang: str) -> None:
     p.wait_for_selector("#me-box form")
     p.wait_for_selector("#seats select")
     problems: list[str] = []
-    for size in each_size(p):
-        problems += too_small(p, f"lobby {lang} {size}")
+    problems += at_each_size(p, f"lobby {lang}")
     p.locator("#seats select").nth(1).select_option("human")  # two people: two links to send
     p.click("#create button[type=submit]")
     p.wait_for_selector("#links .share input")
     p.wait_for_selector("#mine li")
-    for size in each_size(p):
-        problems += too_small(p, f"lobby with a table created {lang} {size}")
+    problems += at_each_size(p, f"lobby with a table created {lang}")
     assert not problems, "\n".join(problems)
 
 
@@ -290,19 +293,16 @@ def test_my_page_and_a_club(room: Room, browser: Browser) -> None:
     context, p = person(browser, room.base, "Dana", "en", SIZES["360x640"])
     try:
         problems: list[str] = []
-        for size in each_size(p):
-            problems += too_small(p, f"lobby named {size}")
+        problems += at_each_size(p, "lobby named")
         p.click("#me-link")
         p.wait_for_selector("#new-club input")
-        for size in each_size(p):
-            problems += too_small(p, f"my page {size}")
+        problems += at_each_size(p, "my page")
         p.fill("#new-club input", "Thursday Rummy")
         p.click("#new-club button")
         p.wait_for_selector("#invite-make")
         p.click("#invite-make")
         p.wait_for_selector("#invite-link")
-        for size in each_size(p):
-            problems += too_small(p, f"club page {size}")
+        problems += at_each_size(p, "club page")
     finally:
         context.close()
     assert not problems, "\n".join(problems)

@@ -9,9 +9,8 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
-from cardtable.cli.text import error, t
+from cardtable.cli.text import error, error_console, t
 from cardtable.cli.usage import Command, Group
 from cardtable.core.extras import MissingExtraError, require
 from cardtable.server.config import DEFAULT_DB
@@ -47,12 +46,12 @@ def upgrade(
     try:
         done = upgrade(engine)
     except SchemaError as e:
-        error(Console(stderr=True, highlight=False, markup=False), f"{shown}: {e}")
+        error(error_console(), f"{shown}: {e}")
         raise typer.Exit(1) from None
     except Exception as e:  # the server is unreachable, refuses us, the file cannot be made…
         reason = f"{type(e).__name__}: {e}"
         error(
-            Console(stderr=True, highlight=False, markup=False),
+            error_console(),
             t("term.op.cannot_migrate", db=shown, reason=reason),
         )
         raise typer.Exit(1) from None

@@ -10,9 +10,8 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
-from cardtable.cli.text import error, t
+from cardtable.cli.text import error, error_console, t
 from cardtable.cli.usage import Command, Group
 from cardtable.server.config import DEFAULT_DB
 
@@ -41,7 +40,7 @@ def rebuild(
     except Exception as e:
         reason = f"{type(e).__name__}: {e}"
         error(
-            Console(stderr=True, highlight=False, markup=False),
+            error_console(),
             t("term.op.db_cannot_open", reason=reason),
         )
         raise typer.Exit(1) from None

@@ -45,6 +45,11 @@ def console(lang: str) -> Console:
     return Console(highlight=False, markup=False)
 
 
+def error_console() -> Console:
+    """The standard error, printed as ``console`` prints: for ``error`` lines."""
+    return Console(stderr=True, highlight=False, markup=False)
+
+
 def reason(e: Exception, inner: Callable[[Exception], str] | None = None) -> str:
     """What was wrong, in the person's language when the error carries a catalogue key
     (``OptionError``: an option, a player count, a game or a bot level; ``RecordError``); a

@@ -24,11 +24,19 @@ from contextlib import contextmanager
 from typing import Any, NoReturn
 
 import typer
-from rich.console import Console
 from rich.text import Text
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
-from cardtable.cli.text import LANGUAGES, catalogue, error, has, language, set_language, t
+from cardtable.cli.text import (
+    LANGUAGES,
+    catalogue,
+    error,
+    error_console,
+    has,
+    language,
+    set_language,
+    t,
+)
 
 #: Locale language codes (``pa_IN.UTF-8`` → ``pa``) and the language we speak to them in.
 LOCALES = {"en": "en", "pa": "pa", "pan": "pa", "tl": "tl", "tgl": "tl", "fil": "tl"}
@@ -177,7 +185,7 @@ def _usage_errors_said() -> Iterator[None]:
 
 def _refuse(e: Exception) -> NoReturn:
     """``error: …`` on the standard error, then where the help is; status 2."""
-    out = Console(stderr=True, highlight=False, markup=False)
+    out = error_console()
     error(out, usage_message(e))
     ctx = getattr(e, "ctx", None)
     if ctx is not None:
