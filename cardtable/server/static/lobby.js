@@ -7,7 +7,8 @@ import { kindName } from "./panels.js";
 import { seatLabel } from "./sides.js";
 import { el } from "./dom.js";
 import { askFirst, linkRow } from "./links.js";
-import { Refused, refusalText } from "./people.js";
+import { refusalText } from "./people.js";
+import { Refused } from "./refused.js";
 
 const $ = (id) => document.getElementById(id);
 let catalogue = { games: [], seat_kinds: ["human"], bot_levels: [] };

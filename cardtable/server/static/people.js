@@ -10,8 +10,6 @@ import { WAIT_MS, tries } from "./retry.js";
 
 export const NAME_MAX = 32;
 
-export { Refused };
-
 // A refusal in the page's language: its key with its parameters (a game and an option by the
 // names the page shows them by); else the room's English sentence; an answer that said nothing
 // (a proxy's 502) or the room's own fault (500) "That did not work"; no answer at all

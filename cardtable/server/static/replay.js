@@ -8,7 +8,8 @@ import { clientModule, roomUrl } from "./api.js";
 import { WAIT_MS } from "./retry.js";
 import { seatTitle } from "./sides.js";
 import { stepCaption } from "./replay-caption.js";
-import { Refused, refusalText } from "./people.js";
+import { refusalText } from "./people.js";
+import { Refused } from "./refused.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const $ = (id) => document.getElementById(id);
