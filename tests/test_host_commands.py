@@ -169,7 +169,8 @@ def spoken(db: Path, table_id: str) -> None:
         assert t("term.op.backup_exists", file=str(db)) in " ".join(refused.output.split())
         as_json = runner.invoke(cli, ["tables", "list", "--json", "--db", url(db)], env=env)
         assert json.loads(as_json.output)["game"] == TOY
-    closed = runner.invoke(cli, ["tables", "close", table_id, "--db", url(db)], env=env)
+    # an id may start with "-": it goes after "--", as the command's help says
+    closed = runner.invoke(cli, ["tables", "close", "--db", url(db), "--", table_id], env=env)
     assert closed.output.strip() == t("term.op.closed_ended", table=table_id)
     set_language("en")
     assert t("term.op.closed_ended", table=table_id) != closed.output.strip()
