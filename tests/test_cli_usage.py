@@ -137,6 +137,42 @@ def test_english_help_is_todays_text() -> None:
     assert "Show this message and exit." in words
 
 
+@pytest.mark.parametrize("lang", ["en", "pa", "tl"])
+def test_a_help_pages_own_words_are_the_persons(lang: str) -> None:
+    """The kind of value an option takes and the words after its help (its default, its
+    environment variable, that it is required) are in the page's language; a flag takes no
+    value and is given no kind, where Typer writes ``<bool>``."""
+    code, said = run(["--lang", lang, "serve", "--help"])
+    boxed = " ".join(re.sub(r"[│╭╮╰╯─]", " ", said).split())
+    set_language(lang)
+    assert code == 0
+    for word in (
+        f"<{t('term.help.type.int')}>",
+        f"<{t('term.help.type.float')}>",
+        f"<{t('term.help.type.str')}>",
+        t("term.help.default", value="8000"),
+        t("term.help.env_var", variable="CARDTABLE_PORT"),
+    ):
+        assert word in boxed, word
+    for typers in ("<bool>", "<int>", "<int range>", "<float", "<str>", "<list["):
+        assert typers not in boxed, typers
+    code, said = run(["--lang", lang, "tournament", "--help"])
+    assert t("term.help.required") in said
+    if lang != "en":
+        assert "[default:" not in boxed and "[required]" not in said
+
+
+def test_the_apps_lang_chooses_every_commands_language() -> None:
+    """``cardtable --lang pa`` before any command, and an unknown language refused."""
+    code, said = run(["--lang", "pa", "tables", "list", "--db", "sqlite:////nowhere/room.db"])
+    assert code != 0
+    set_language("pa")
+    assert t("term.usage.try_help", command="cardtable tables list") in said, said
+    set_language("en")
+    code, said = run(["--lang", "fr", "games"])
+    assert code == 2 and "fr is not one of en, pa, tl" in said
+
+
 def commands(
     command: TyperCommand | TyperGroup, path: str = "app"
 ) -> Iterator[tuple[str, TyperCommand | TyperGroup]]:
@@ -209,7 +245,9 @@ def test_the_language_asked_for(args: list[str], environ: dict[str, str], lang: 
 
 def test_a_run_leaves_the_language_as_it_found_it() -> None:
     run(["frob"], "pa")
+    run(["serve", "--help"], "pa")
     assert language() == "en"
+    assert typer.rich_utils.DEFAULT_STRING == "[default: {}]"  # Typer's own again
     assert environment_language({"LANGUAGE": "", "LANG": "pa_IN.UTF-8"}) == "pa"
 
 

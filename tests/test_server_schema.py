@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 from typer.testing import CliRunner
 
 from cardtable.cli.main import app as cli
+from cardtable.cli.text import catalogue
 from cardtable.core.cards import cards_str
 from cardtable.core.match import Match
 from cardtable.server import schema
@@ -83,6 +84,9 @@ def test_a_database_made_before_migrations_is_adopted_with_its_tables(db_url: st
     engine.dispose()
 
 
+TAGALOG = {"LANGUAGE": None, "LC_ALL": None, "LC_MESSAGES": None, "LANG": "fil_PH.UTF-8"}
+
+
 def test_db_upgrade_creates_then_leaves_alone_then_refuses_an_unknown_revision(
     db_url: str,
 ) -> None:
@@ -92,11 +96,17 @@ def test_db_upgrade_creates_then_leaves_alone_then_refuses_an_unknown_revision(
     assert f"upgraded from an empty database to {schema.head()}" in first.output
     again = runner.invoke(cli, ["db", "upgrade", "--db", db_url])
     assert again.exit_code == 0 and "already at the newest revision" in again.output
+    punjabi = runner.invoke(cli, ["--lang", "pa", "db", "upgrade", "--db", db_url])
+    said = catalogue("pa")["term.op.db_up_to_date"].format(after=schema.head())
+    assert punjabi.exit_code == 0 and said in punjabi.output, punjabi.output
     engine = make_engine(db_url)
     with engine.begin() as conn:  # as a newer version would leave it
         conn.execute(text("UPDATE alembic_version SET version_num = '9999'"))
     newer = runner.invoke(cli, ["db", "upgrade", "--db", db_url])
     assert newer.exit_code == 1 and "revision '9999', which this version" in newer.output
+    tagalog = runner.invoke(cli, ["db", "upgrade", "--db", db_url], env=TAGALOG)
+    refused = catalogue("tl")["term.op.unknown_revision"]
+    assert refused.format(revision="9999", head=schema.head()) in " ".join(tagalog.output.split())
     with pytest.raises(schema.SchemaError, match="made by a newer version"):
         Store(db_url)  # the server does not start on it either
     with engine.connect() as conn:  # and nothing was changed

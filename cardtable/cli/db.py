@@ -46,7 +46,7 @@ def upgrade(
     try:
         done = upgrade(engine)
     except SchemaError as e:
-        error(error_console(), f"{shown}: {e}")
+        error(error_console(), f"{shown}: {t(e.key, **e.params)}")
         raise typer.Exit(1) from None
     except Exception as e:  # the server is unreachable, refuses us, the file cannot be made…
         reason = f"{type(e).__name__}: {e}"
@@ -57,4 +57,5 @@ def upgrade(
         raise typer.Exit(1) from None
     finally:
         engine.dispose()
-    typer.echo(f"{shown}: {done.describe()}")
+    key, params = done.message()
+    typer.echo(f"{shown}: {t(key, **params)}")

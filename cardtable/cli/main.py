@@ -153,9 +153,9 @@ def _wire() -> None:
     from cardtable.cli.serve import serve
     from cardtable.cli.tables import tables
     from cardtable.cli.tournament import tournament
-    from cardtable.cli.version import version_option
+    from cardtable.cli.version import app_options
 
-    app.callback()(version_option)
+    app.callback()(app_options)
     app.command(cls=Command)(play)
     app.command(cls=Command)(replay)
     app.command(cls=Command)(serve)

@@ -159,7 +159,7 @@ def serve(
     **limits: Any,
 ) -> None:
     """Start a local card room: open the printed address in a browser. The room's limits
-    (``--http-rate`` … ``--max-queued-hints``) are in docs/security.md."""
+    (--http-rate … --max-queued-hints) are in docs/security.md."""
     try:
         require("server", "the card room")
         import uvicorn

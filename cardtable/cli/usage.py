@@ -12,6 +12,9 @@ before Click parses: ``--help`` is answered before any option's value is read.
 Every command is declared with ``cls=Command`` and every group with ``cls=Group``: they say
 "Usage:" and the help option's line in the person's language. The app's group sets the
 language, puts the help texts into the commands Typer has just built, and says the errors.
+The help page's own words around them are the person's too: the kind of value an option takes
+(``term.help.type.*``: "integer", not Typer's ``<int>``; nothing for a flag, which takes none)
+and the ``[default: …]``, ``[env var: …]`` and ``[required]`` Typer writes after a help text.
 """
 
 from __future__ import annotations
@@ -20,10 +23,11 @@ import os
 import re
 import sys
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from typing import Any, NoReturn
+from contextlib import ExitStack, contextmanager
+from typing import Any, NoReturn, cast, get_args
 
 import typer
+import typer.rich_utils
 from rich.text import Text
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
@@ -109,9 +113,10 @@ class Group(TyperGroup):
         set_language(asked_language(sys.argv[1:] if args is None else args, os.environ))
         translate(self, "app")
         try:
-            return super().main(
-                args, prog_name, complete_var, standalone_mode, windows_expand_args, **extra
-            )
+            with _page_words():
+                return super().main(
+                    args, prog_name, complete_var, standalone_mode, windows_expand_args, **extra
+                )
         finally:
             set_language(before)
 
@@ -135,11 +140,64 @@ def translate(command: TyperCommand | TyperGroup, path: str) -> None:
                 param.help = said(f"term.help.{path}.{option_name(param)}", param.help)
             panel = "arguments" if isinstance(param, TyperArgument) else "options"
             param.rich_help_panel = param.rich_help_panel or t(f"term.help.{panel}")
+            _name_the_value(param)
     if isinstance(command, TyperGroup):
         for name, sub in command.commands.items():
             if isinstance(sub, TyperCommand | TyperGroup):
                 sub.rich_help_panel = sub.rich_help_panel or t("term.help.commands")
                 translate(sub, name if path == "app" else f"{path}.{name}")
+
+
+class _Argument(TyperArgument):
+    """An argument whose kind of value is said in the person's language: Typer writes an
+    argument's kind from its type alone (``<str>``), where an option's follows its ``metavar``."""
+
+    value_word: str = ""
+
+    def display_type_rich(self, ctx: Any) -> str | None:
+        return self.value_word
+
+
+def _name_the_value(param: TyperOption | TyperArgument) -> None:
+    """Write the kind of value ``param`` takes in the current language ("<integer>"), or
+    nothing for a flag."""
+    if isinstance(param, TyperOption) and param.is_flag:
+        param.metavar = ""
+        return
+    desc = param.type_descriptor
+    kind = "path" if desc.is_path else getattr(desc.annotation, "__name__", "str")
+    if desc.is_list:
+        kind = getattr(get_args(desc.annotation)[0], "__name__", "str")
+    word = f"<{t(f'term.help.type.{kind}')}>" if has(f"term.help.type.{kind}") else None
+    if word is None:
+        return
+    if isinstance(param, TyperOption):
+        param.metavar = word
+    else:
+        param.__class__ = _Argument
+        cast(_Argument, param).value_word = word
+
+
+#: Typer's help-page words after an option's help, and the message that says each.
+PAGE_WORDS = {
+    "DEFAULT_STRING": ("term.help.default", "value"),
+    "ENVVAR_STRING": ("term.help.env_var", "variable"),
+    "REQUIRED_LONG_STRING": ("term.help.required", None),
+    "ABORTED_TEXT": ("term.help.aborted", None),
+}
+
+
+@contextmanager
+def _page_words() -> Iterator[None]:
+    """Typer's help-page words in the current language while a command line runs; they are
+    its module's constants, which Typer reads each time it writes a page."""
+    with ExitStack() as undo:
+        for name, (key, placeholder) in PAGE_WORDS.items():
+            english = getattr(typer.rich_utils, name)
+            undo.callback(setattr, typer.rich_utils, name, english)
+            words = t(key, **({placeholder: "{}"} if placeholder else {}))
+            setattr(typer.rich_utils, name, words)
+        yield
 
 
 def option_name(param: TyperOption | TyperArgument) -> str:
@@ -169,6 +227,7 @@ def _help_option(option: TyperOption | None) -> TyperOption | None:
     if option is not None:
         option.help = t("term.help.help")
         option.rich_help_panel = t("term.help.options")
+        option.metavar = ""  # a flag: it takes no value
     return option
 
 

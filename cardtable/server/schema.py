@@ -27,7 +27,17 @@ LOCK_KEY = 0x6361_7264  # PostgreSQL advisory lock: processes starting together 
 
 
 class SchemaError(Exception):
-    """The database's schema cannot be brought to this version's (said why)."""
+    """The database is at a revision this version does not know: made by a newer version.
+    ``key`` and ``params`` say it in a person's language, as the engine's reasons do."""
+
+    key = "term.op.unknown_revision"
+
+    def __init__(self, revision: str) -> None:
+        self.params = {"revision": revision, "head": head()}
+        super().__init__(
+            f"the database is at schema revision {revision!r}, which this version of cardtable "
+            f"does not know (it knows up to {head()!r}): was it made by a newer version?"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,11 +49,22 @@ class Upgrade:
     adopted: bool  # a database made before migrations, stamped at FIRST
 
     def describe(self) -> str:
+        """In English, for the room's log."""
         if self.adopted:
             return f"adopted a database made before migrations at {FIRST}, now at {self.after}"
         if self.before == self.after:
             return f"already at the newest revision, {self.after}"
         return f"upgraded from {self.before or 'an empty database'} to {self.after}"
+
+    def message(self) -> tuple[str, dict[str, str]]:
+        """The same as a catalogue key and its parameters, for the terminal."""
+        if self.adopted:
+            return "term.op.db_adopted", {"first": FIRST, "after": self.after}
+        if self.before == self.after:
+            return "term.op.db_up_to_date", {"after": self.after}
+        if self.before is None:
+            return "term.op.db_created", {"after": self.after}
+        return "term.op.db_upgraded", {"before": self.before, "after": self.after}
 
 
 def alembic_config(connection: Connection) -> Config:
@@ -83,10 +104,7 @@ def upgrade(engine: Engine) -> Upgrade:
         before = current(conn)
         known = {script.revision for script in _scripts().walk_revisions()}
         if before is not None and before not in known:
-            raise SchemaError(
-                f"the database is at schema revision {before!r}, which this version of cardtable "
-                f"does not know (it knows up to {head()!r}): was it made by a newer version?"
-            )
+            raise SchemaError(before)
         adopted = before is None and inspect(conn).has_table(ADOPTED_TABLE)
         if adopted:
             command.stamp(alembic_config(conn), FIRST)
