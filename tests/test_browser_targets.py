@@ -1,8 +1,8 @@
 """Every control is big enough for a finger (WCAG 2.2, 2.5.8 Target Size, Minimum): at 360×640
 and 390×844, on the pages a person uses — the lobby (a table just created, its links shown), a
 table of each game at your turn with its move buttons showing, the typed move open, the talk
-and (opened) the header's settings, a card deep in Rummy 500's discard pile, the last hand's
-summary with its Continue (brief and shown whole), the player's own page and a club's page —
+and its reactions to the last move, and (opened) the header's settings, a card deep in Rummy
+500's discard pile, the last hand's summary with its Continue (brief and shown whole), the player's own page and a club's page —
 every visible, enabled button, link, input, select, summary and ``[role=button]`` is at least
 24×24 CSS px, or is spaced so that a circle of 24 px centred on it meets no other target (nor
 the circle of another small one); a link inside a sentence is exempt, as 2.5.8 exempts it. A
@@ -24,7 +24,16 @@ from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 from cardtable import Match
 from tests.support import browser as support
 from tests.support.browser import Room
-from tests.support.layout import Table, ended, positions, reach, rummy_deal, serve, state
+from tests.support.layout import (
+    Table,
+    ended,
+    latest,
+    positions,
+    reach,
+    rummy_deal,
+    serve,
+    state,
+)
 from tests.test_browser_clubs import person
 from tests.test_browser_layout import DEEPEST_TAKE
 from tests.test_browser_phone import several_moves
@@ -44,6 +53,7 @@ FINGER = {
     "#prefs-toggle": 32,
     "#typed-box > summary": 32,
     "#talk-phrases button": 32,
+    "#talk-reactions button": 32,
     "#hand-end-close": 32,
     "#hand-end-more": 32,
     ".share-link": 32,
@@ -225,7 +235,8 @@ def offer_moves(p: Page) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game", GAMES)
 def test_a_table_at_your_turn(room: Room, phone: BrowserContext, game: str, lang: str) -> None:
-    table = Table(game, your_turn(game))
+    m = your_turn(game)
+    table = Table(game, m, last=latest(m))  # a move to react to enables the reactions
     p = phone.new_page()
     open_table(p, room, table)
     p.evaluate("() => { document.querySelector('#typed-box').open = true; }")
@@ -233,6 +244,8 @@ def test_a_table_at_your_turn(room: Room, phone: BrowserContext, game: str, lang
     for size in each_size(p):
         offer_moves(p)
         assert p.locator("#talk-phrases button").count(), "no talk phrases showing"
+        if table.last is not None:  # Buck Euchre's is its first move: the summary's has them
+            assert p.locator("#talk-reactions button:enabled").count(), "no reactions to tap"
         problems += table_targets(p, f"{game} {lang} {size}")
         p.keyboard.press("Escape")
     assert not table.sent, table.sent  # nothing was played
@@ -264,6 +277,7 @@ def test_the_hand_summary(room: Room, phone: BrowserContext, lang: str) -> None:
     p = phone.new_page()
     open_table(p, room, table)
     p.wait_for_selector("#hand-end-close")
+    assert p.locator("#talk-reactions button:enabled").count(), "no reactions to tap"
     problems: list[str] = []
     problems += at_each_size(p, f"summary {lang}", table_targets)
     p.click("#hand-end-more")

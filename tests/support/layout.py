@@ -94,7 +94,17 @@ def ended(m: Match) -> dict[str, Any]:
     """The move that ended the last hand, as the state message's ``last`` tells seat 0."""
     last = m.view(0)["last_hand"]
     assert last is not None, "no hand has ended"
-    hand, number = m.hands[-2], last["number"]
+    return _told(m, m.hands[-2], last["number"])
+
+
+def latest(m: Match) -> dict[str, Any] | None:
+    """The latest move, as the state message's ``last`` tells seat 0 (None before the first)."""
+    if m.hands[-1].played:
+        return _told(m, m.hands[-1], m.hand_number)
+    return ended(m) if m.hand_number >= 2 else None
+
+
+def _told(m: Match, hand: Any, number: int) -> dict[str, Any]:
     seat, action = hand.seats[-1], str(hand.played[-1])
     public = seat == 0 or m.rules.public_action(m.rules.parse_action(action)) == action
     by = "human" if seat == 0 else "heuristic"
