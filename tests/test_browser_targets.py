@@ -1,17 +1,18 @@
-"""Every control is big enough for a finger (WCAG 2.2, 2.5.8 Target Size, Minimum): at 360×640
-and 390×844, on the pages a person uses — the lobby (a table just created, its links shown), a
-table of each game at your turn with its move buttons showing, the typed move open, the talk
-and its reactions to the last move, and (opened) the header's settings, a card deep in Rummy
-500's discard pile, the last hand's summary with its Continue (brief and shown whole), the
-player's own page and a club's page — every visible, enabled button, link, input, select, summary and ``[role=button]`` is at least
-24×24 CSS px, or is spaced so that a circle of 24 px centred on it meets no other target (nor
-the circle of another small one); a link inside a sentence is exempt, as 2.5.8 exempts it. A
-card that the next one overlaps counts as the strip it shows. A control the page covers (the
-settings open over the board) is not a target then, and is measured with the settings closed.
-The controls that were once smaller than a finger are held to more: 32 px high where the layout
-has room, and 24×24 whatever their spacing. Tables are in English, Punjabi and Tagalog, whose
-words change the controls' sizes; the lobby too. The tables are served from stacked decks
-(tests/support/layout.py), the other pages by the one card room of the browser tests."""
+"""Every control is big enough for a finger (WCAG 2.2, 2.5.8 Target Size, Minimum): at 360×640 and
+390×844, on the pages a person uses — the lobby (a table just created, its links shown), a table
+of each game at your turn with its move buttons showing, the typed move open, the talk and its
+reactions to the last move, and (opened) the header's settings, a card deep in Rummy 500's
+discard pile, the last hand's summary with its Continue (brief and shown whole), the player's
+own page and a club's page — every visible, enabled button, link, input, select, summary and
+``[role=button]`` is at least 24×24 CSS px, or is spaced so that a circle of 24 px centred on it
+meets no other target (nor the circle of another small one); a link inside a sentence is exempt,
+as 2.5.8 exempts it. A card that the next one overlaps counts as the strip it shows. A control
+the page covers (the settings open over the board) is not a target then, and is measured with
+the settings closed. The controls that were once smaller than a finger are held to more: 32 px
+high where the layout has room, and 24×24 whatever their spacing. Tables are in English, Punjabi
+and Tagalog, whose words change the controls' sizes; the lobby too. The tables are served from
+stacked decks (tests/support/layout.py), the other pages by the one card room of the browser
+tests."""
 
 from __future__ import annotations
 
