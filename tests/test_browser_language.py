@@ -116,6 +116,9 @@ def test_punjabi_and_tagalog_survive_a_reload(room: Room, page: Page) -> None:
     # Tagalog, switched on the table page itself, then after a reload
     switch(page, "tl")
     assert page.inner_text("#role") == strings["tl"]["table.you"].replace("{n}", "1")
+    assert page.inner_text("#prefs .share-link") == strings["tl"]["link.share"]  # built once
+    for key, text in texts_of(page).items():
+        assert text == strings["tl"][key], key
     page.reload()
     page.wait_for_selector(".be-board")
     assert page.input_value("#language") == "tl"

@@ -17,7 +17,13 @@ export function inLanguage(link) {
 }
 
 export function shareButton(titleKey, url) {
-  const button = el("button", { class: "small share-link", text: t("link.share"), attrs: { type: "button" } });
+  // data-i18n: said again in a language chosen later on the page
+  const button = el("button", {
+    class: "small share-link",
+    text: t("link.share"),
+    data: { i18n: "link.share" },
+    attrs: { type: "button" },
+  });
   button.addEventListener("click", async () => {
     const link = inLanguage(typeof url === "function" ? url() : url);
     if (typeof navigator.share === "function") {
