@@ -193,13 +193,16 @@ def test_match_end_and_play_again(room: Room, page: Page) -> None:
     assert summary["status"] == "finished" and summary["winner"] is not None
     title = page.inner_text("#over-title")
     # a computer's win names its seat too: three random computers would otherwise read alike
-    assert title in ("You win!", f"Computer (random) · Seat {summary['winner'] + 1} wins")
+    assert title in ("You win!", f"Computer {summary['winner'] + 1} (random) wins")
     # the three computers of one level carry their seat numbers wherever they are named: the
     # final scores, the felt and the score table
     alike = [f"Computer {n} (random)" for n in (2, 3, 4)]
     assert all(f"{label}:" in page.inner_text("#over") for label in alike)
     assert sorted(page.locator(".be-board strong.name").all_inner_texts()) == [*alike, "You"]
-    assert page.locator("#score-table thead th").all_inner_texts()[1:] == ["You", *alike]
+    # the score table's narrow columns name a computer by its number, its level in the title
+    heads = page.locator("#score-table thead th")
+    assert heads.all_inner_texts()[1:] == ["You", "Computer 2", "Computer 3", "Computer 4"]
+    assert [heads.nth(i).get_attribute("title") for i in (1, 2)] == [None, alike[0]]
     assert (page.get_attribute("#replay-link", "href") or "").endswith(f"/replay/{table}")
     shot(page, "buck-euchre-match-over")
     page.click("#again")

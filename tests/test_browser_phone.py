@@ -22,6 +22,7 @@ SIZES: dict[str, ViewportSize] = {
     "375x667": {"width": 375, "height": 667},
     "390x844": {"width": 390, "height": 844},
     "768x1024": {"width": 768, "height": 1024},
+    "1024x768": {"width": 1024, "height": 768},
     "1366x768": {"width": 1366, "height": 768},
 }
 GAMES = {"royal-casino": 2, "buck-euchre": 4, "rummy-500": 3, "queen-city-rum": 2}
@@ -29,6 +30,10 @@ INSIDE = """(sel) => [...document.querySelectorAll(sel)].filter((e) => e.getClie
   .map((e) => { const r = e.getBoundingClientRect();
     const ok = r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
     return {sel, top: r.top, bottom: r.bottom, left: r.left, right: r.right, ok}; })"""
+TITLE_WHOLE = (
+    "(() => { const h = document.querySelector('#title');"
+    " return h.scrollWidth <= h.clientWidth; })()"
+)
 INSIDE_NOW = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
   return r.top >= 0 && r.bottom <= innerHeight; }"""
 
@@ -76,6 +81,8 @@ def test_hand_and_controls_on_the_first_screen(room: Room, browser: Browser, gam
                 several.click()
             assert outside(p, ".tray .move-bar button.move, .tray #hint") == [], size
             assert p.evaluate("document.documentElement.scrollWidth <= innerWidth"), size
+            if 600 < viewport["width"] < 1280:  # the settings behind "⋯": the title whole
+                assert p.evaluate(TITLE_WHOLE), size
             text = p.inner_text("body")
             assert not re.search(r"\b(Seat|seat) 0\b", text), size
             doc_shot(p, f"{game}-{size}")

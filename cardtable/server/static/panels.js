@@ -7,7 +7,7 @@ import { describeAction } from "./actions.js";
 import { rulesUrl } from "./api.js";
 import { pretty } from "./cards.js";
 import { el } from "./dom.js";
-import { kindName, seatLabel, seatsOf, seatTitle, sideCount, sideName, sideOf } from "./sides.js";
+import { kindName, seatLabel, seatsOf, shortLabel, sideCount, sideName, sideOf } from "./sides.js";
 import { eventText } from "./host.js";
 import { talkText } from "./talk.js";
 
@@ -28,8 +28,10 @@ export function markSeats(area, seats, { lastBySeat = {}, mySeat = null, elapsed
     if (!s) continue;
     box.querySelector(".seat-marks")?.remove();
     const marks = el("div", { class: "seat-marks" });
-    if (s.kind !== "human") marks.append(el("span", { class: "kind", text: kindName(s.kind) }));
-    else {
+    if (s.kind !== "human") {
+      // the seat's label already names the computer ("Computer 3 (random)"), unless it is named
+      if (s.name || s.former) marks.append(el("span", { class: "kind", text: kindName(s.kind) }));
+    } else {
       const state = !s.claimed ? "waiting" : s.connected ? "here" : "away";
       const text = !s.claimed ? t("table.waiting") : s.connected ? t("table.online") : t("table.away");
       marks.append(el("span", { class: `presence ${state}`, text }));
@@ -68,8 +70,8 @@ export function winnerText(view, mySeat) {
   if (mine) return t("table.winner_you");
   const seats = seatsOf(view, view.winner);
   if (seats.length > 1) return t("table.winner_team", { side: sideName(view, view.winner, mySeat) });
-  // "Computer (random) · Seat 3 wins": three computers of one level would otherwise read alike
-  return t("table.winner", { side: seatTitle(seats[0] ?? view.winner, { mySeat }) });
+  // "Computer 3 (random) wins": numbered where seats read alike, as everywhere (seatLabel)
+  return t("table.winner", { side: seatLabel(seats[0] ?? view.winner, { mySeat }) });
 }
 
 export function lastMoveText(last, mySeat) {
@@ -91,11 +93,15 @@ export function sidesTable(view, rows, caption, mySeat) {
   if (caption) table.createCaption().textContent = caption;
   const head = table.createTHead().insertRow();
   head.append(el("th"));
-  Array.from({ length: sides }, (_, s) => sideName(view, s, mySeat)).forEach((name) => {
-    const th = el("th", { text: name });
+  const single = sides === view.players; // one seat a side: a computer by its number alone
+  for (let s = 0; s < sides; s++) {
+    const name = sideName(view, s, mySeat);
+    const short = single ? shortLabel(seatsOf(view, s)[0] ?? s, { mySeat }) : name;
+    const th = el("th", { text: short });
+    if (short !== name) th.title = name;
     th.scope = "col";
     head.append(th);
-  });
+  }
   const body = table.createTBody();
   for (const [item, values] of rows) {
     const tr = body.insertRow();

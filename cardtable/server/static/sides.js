@@ -64,6 +64,17 @@ export function seatLabel(seat, { seats = null, mySeat = null } = {}) {
   return t("seat.label_n", { label, n: seat + 1 });
 }
 
+// A seat in a narrow column (the score tables): a computer by its number alone, "Computer 2"
+// (its level is on the felt, and a title gives the whole label); anyone else as seatLabel.
+export function shortLabel(seat, { seats = null, mySeat = null } = {}) {
+  const info = seatInfo(seat, seats);
+  const mine = hasViewer(mySeat) && seat === mySeat;
+  if (!mine && info?.kind && info.kind !== "human" && !info.name && !info.former) {
+    return t("kind.bot_short_n", { n: seat + 1 });
+  }
+  return seatLabel(seat, { seats, mySeat });
+}
+
 function plainLabel(seat, seats, mySeat) {
   if (hasViewer(mySeat) && seat === mySeat) return t("seat.you");
   const info = seatInfo(seat, seats);

@@ -7,11 +7,11 @@ import { t, tOr, tYou } from "./i18n.js";
 import { cardElement, cardsIn } from "./cards.js";
 import { el } from "./dom.js";
 import { sidesTable } from "./panels.js";
-import { seatTitle } from "./sides.js";
+import { seatLabel } from "./sides.js";
 
-// A hand's summary names each seat with its number too ("Asha · Seat 2", sides.js seatTitle):
-// with several computers of one level, the number tells them apart.
-const seatWho = (seat, mySeat) => seatTitle(seat, { mySeat });
+// A hand's summary names each seat as the felt and the scores do (sides.js seatLabel): several
+// computers of one level carry their numbers, "Computer 3 (random)".
+const seatWho = (seat, mySeat) => seatLabel(seat, { mySeat });
 
 // The goal of the match in one line, from the game and its options.
 export function goalText(view) {
