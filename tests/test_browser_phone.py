@@ -135,6 +135,10 @@ def test_the_lobby_at_each_size(room: Room, browser: Browser) -> None:
     try:
         p.goto(room.base + "/")
         p.wait_for_selector("#game option", state="attached")
+        p.wait_for_selector("#seats select")
+        for size in ("1024x768", "1366x768"):  # a laptop: the seats beside the game and players
+            p.set_viewport_size(SIZES[size])
+            assert outside(p, "#create button[type=submit]") == [], size  # Buck Euchre's form
         p.select_option("#game", "rummy-500")
         p.wait_for_selector("#options label.option")
         for size, viewport in SIZES.items():
@@ -152,6 +156,7 @@ def test_the_lobby_at_each_size(room: Room, browser: Browser) -> None:
         p.wait_for_selector("#created:not([hidden])")
         assert p.locator("#links input").count() == 0  # nothing to send
         assert p.locator("#play-now").count() == 1
+        p.wait_for_function(INSIDE_NOW, arg="#play-now")  # brought into sight (1366×768)
         assert "Send each player" not in p.inner_text("#created")
     finally:
         context.close()

@@ -9,6 +9,7 @@ import { el } from "./dom.js";
 import { askFirst, linkRow } from "./links.js";
 import { refusalText } from "./people.js";
 import { Refused } from "./refused.js";
+import { reduced } from "./motion.js";
 
 const $ = (id) => document.getElementById(id);
 let catalogue = { games: [], seat_kinds: ["human"], bot_levels: [] };
@@ -231,7 +232,7 @@ function showLinks(answer) {
     sit.id = "play-now";
     sit.textContent = t("lobby.play_now");
     box.append(sit);
-    $("created").hidden = false;
+    showCreated();
     return;
   }
   for (const [seat, link] of Object.entries(answer.links)) {
@@ -249,7 +250,13 @@ function showLinks(answer) {
   watch.target = "_blank";
   watch.textContent = t("lobby.watch");
   box.append(watch);
+  showCreated();
+}
+
+// The links of the table just made, brought into sight: on a laptop they come below the form.
+function showCreated() {
   $("created").hidden = false;
+  $("created").scrollIntoView({ block: "nearest", behavior: reduced() ? "auto" : "smooth" });
 }
 
 // The tables' list; while it cannot be had (no connection, a refusal such as too many
