@@ -40,7 +40,7 @@ def test_cardtable_bots_lists_the_levels_and_an_installed_packages_bot() -> None
     out = subprocess.run(
         [CARDTABLE, "bots"], env=with_package(), capture_output=True, text=True, check=True
     ).stdout
-    for level in ("random", "heuristic", "search:medium", "expert"):
+    for level in ("random", "heuristic", "search:medium", "expert", "openspiel-ismcts:N"):
         assert level in out
     assert "cautious  cautious_cardtable_bot:make (from cautious-cardtable-bot)" in out
     bare = subprocess.run([CARDTABLE, "bots"], capture_output=True, text=True, check=True)

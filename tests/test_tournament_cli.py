@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import typer
 from typer.testing import CliRunner
@@ -39,6 +40,9 @@ def test_table_shows_every_bot_with_rate_interval_points_and_elo() -> None:
     header = next(line for line in out.splitlines() if "95% CI" in line)
     assert "ties" not in header  # ties happen only in deals mode
     assert "seats rotate over 2 tables per deal" in out
+    # not a terminal (a log, a pipe): progress as plain lines, no bar glued to the table
+    assert re.search(r"^games (\d+)/\1$", out, re.MULTILINE), out
+    assert "━" not in out
 
 
 def test_json_is_the_library_result() -> None:

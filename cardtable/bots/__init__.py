@@ -105,7 +105,9 @@ def _openspiel_bot(game: str, level: str, seed: int | None) -> Bot:
         module = importlib.import_module("cardtable.research.bots")
     except MissingExtraError as e:
         module_name = e.name or "pyspiel"
-        raise OptionError(missing_extra("research", module_name, "OpenSpiel bots")) from None
+        raise OptionError(
+            missing_extra("research", module_name, "the openspiel-ismcts level")
+        ) from None
     try:
         bot: Bot = module.level_bot(game, level, seed)
     except ValueError as e:

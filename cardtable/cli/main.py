@@ -124,6 +124,7 @@ LEVEL_NOTES = {
         "Royal Casino's last deal searched exactly"
     ),
 }
+OPENSPIEL_NOTE = "OpenSpiel's information-set MCTS, N simulations a decision (e.g. 300)"
 
 
 @app.command(cls=Command)
@@ -133,9 +134,16 @@ def bots() -> None:
     package.module:factory (docs/bots.md, "Write your own bot")."""
     from cardtable.bots import LEVELS
     from cardtable.bots.plugins import GROUP, installed
+    from cardtable.core.extras import install_command, missing
 
     for level in LEVELS:
         console.print(f"[bold]{level}[/bold]  {LEVEL_NOTES.get(level, '')}", highlight=False)
+    research = (
+        ""
+        if missing("research") is None
+        else f" (needs the research extra: {install_command('research')})"
+    )
+    console.print(f"[bold]openspiel-ismcts:N[/bold]  {OPENSPIEL_NOTE}{research}", highlight=False)
     for name, entry in sorted(installed().items()):
         source = f" (from {entry.dist.name})" if entry.dist is not None else ""
         console.print(f"[bold]{name}[/bold]  {entry.value}{source}", highlight=False)

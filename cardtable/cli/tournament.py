@@ -95,6 +95,8 @@ def tournament(
     try:
         if as_json:
             results = run(None)
+        elif not errors.is_terminal:  # a log file: a plain line each tenth, no bar to redraw
+            results = run(_tenths(errors))
         else:
             with Progress(
                 TextColumn("[bold]{task.description}"),
@@ -113,6 +115,18 @@ def tournament(
         print(json.dumps(results.to_json()))
     else:
         console.print(results_table(results))
+
+
+def _tenths(out: Console) -> ProgressFn:
+    """Progress as lines ("games 30/300"), one as each tenth of the games is done."""
+    said = [0]
+
+    def note(done: int, total: int) -> None:
+        if total and done * 10 // total > said[0]:
+            said[0] = done * 10 // total
+            out.print(f"games {done}/{total}", highlight=False)
+
+    return note
 
 
 def results_table(r: Results) -> Table:

@@ -1,10 +1,13 @@
 """The optional extras (``pyproject.toml``) and the one error every optional module raises when
-its extra is missing: it names the extra and the command that installs it, from an index or a
-wheel (``pip install "cardtable[research]"``) and from a clone (``pip install ".[research]"``).
+its extra is missing: it names the extra and the commands that install it. cardtable is not on
+a package index: it is used from a clone, whose ``.venv`` run.sh made (``CARDTABLE_EXTRAS``
+adds an extra's packages there without compiling the engines again), or from a wheel.
 
 Examples:
-    >>> print(install_command("research"))
-    pip install "cardtable[research]" (from a clone of cardtable: pip install ".[research]")
+    >>> print(install_command("research"))  # doctest: +NORMALIZE_WHITESPACE
+    in a clone of cardtable, CARDTABLE_EXTRAS=research ./run.sh --version adds it to .venv
+    (or .venv/bin/pip install -e ".[research]"); from a wheel,
+    pip install "cardtable-VERSION-….whl[research]"
 """
 
 from __future__ import annotations
@@ -44,8 +47,12 @@ class MissingExtraError(ModuleNotFoundError):
 
 
 def install_command(extra: str) -> str:
-    """The commands that add ``extra``: from an index or a wheel, and from a clone."""
-    return f'pip install "cardtable[{extra}]" (from a clone of cardtable: pip install ".[{extra}]")'
+    """The commands that add ``extra``: in a clone (its ``.venv``, kept editable), from a wheel."""
+    return (
+        f"in a clone of cardtable, CARDTABLE_EXTRAS={extra} ./run.sh --version adds it to .venv"
+        f' (or .venv/bin/pip install -e ".[{extra}]"); from a wheel,'
+        f' pip install "cardtable-VERSION-….whl[{extra}]"'
+    )
 
 
 def missing_extra(extra: str, module: str, what: str) -> str:

@@ -74,9 +74,18 @@ class HandLog:
 class Match:
     """A match of one game, from the first deal to the winner (the README shows one played).
 
-    An int ``seed`` makes the decks reproducible (None: 128 random bits); ``seed=OS`` draws
-    each hand's deck and the first dealer from the operating system instead, so that no seed
-    decides them (the record's decks are then the only truth).
+    ``Match(game, *, players=None, seed=None, dealer=None, deck=None, **options)``: a game id
+    (``game_ids()``), the number of players (None: the game's usual), the game's options by
+    name (``cardtable games``). An int ``seed`` makes the decks reproducible (None: 128 random
+    bits); ``seed="os"`` draws each hand's deck and the first dealer from the operating system
+    instead, so that no seed decides them (the record's decks are then the only truth).
+    ``dealer`` fixes the first dealer; ``deck`` stacks the decks (a string of cards, or a list
+    of them, one a hand), as the scenario tests do.
+
+    Attributes: ``game_id``, ``players``, ``rules`` (the game's ``Rules``), ``seed``,
+    ``first_dealer``, ``hands`` (each hand dealt so far, as dealt and played: ``HandLog``),
+    ``state`` (the hand in play, the engine's own; ``view(seat)`` is a seat's JSON of it) and
+    ``winner`` (the winning side once the match is over, else None).
 
     Compiled with the engines (``setup.py``), so its examples live in the README and the tests,
     not here: a compiled module's doctests cannot be collected. (Said here, not in
@@ -208,6 +217,7 @@ class Match:
 
     @property
     def is_over(self) -> bool:
+        """Whether a side has won the match."""
         return self.winner is not None
 
     @property
@@ -223,10 +233,12 @@ class Match:
 
     @property
     def hand_number(self) -> int:
+        """The hand in play, counted from 1."""
         return len(self.hands)
 
     @property
     def dealer(self) -> int:
+        """The seat that dealt the hand in play."""
         return self.hands[-1].dealer
 
     def side_of(self, seat: object) -> int:

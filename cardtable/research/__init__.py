@@ -3,8 +3,8 @@ tensors made from a seat's view (``observations``), a PettingZoo AEC environment
 (``pettingzoo``), a Gymnasium single-agent environment with our bots as the other seats
 (``gymnasium``), and the games registered with OpenSpiel (``openspiel``).
 
-This package needs the ``research`` extra (numpy, PettingZoo, Gymnasium, OpenSpiel:
-``pip install "cardtable[research]"``, or ``pip install ".[research]"`` in a clone); without it,
+This package needs the ``research`` extra (numpy, PettingZoo, Gymnasium, OpenSpiel: in a clone,
+``CARDTABLE_EXTRAS=research ./run.sh --version``; see ``core/extras.py``); without it,
 importing any of its modules raises ``MissingExtraError`` saying so. Nothing else in cardtable
 imports it. ``docs/research.md`` documents the encodings, layouts and rewards.
 """
