@@ -7,6 +7,7 @@ deletion; a non-member gets 403 from every club route and club table, by HTTP an
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -15,7 +16,7 @@ from typer.testing import CliRunner
 
 from cardtable.cli.main import app as cli
 from cardtable.core.match import Match
-from cardtable.server import clubs
+from cardtable.server import clubs, ratings
 from cardtable.server.players import COOKIE
 from cardtable.server.store import Store
 
@@ -223,6 +224,31 @@ def test_a_club_story_by_the_api(db_url: str, tmp_path: Any) -> None:
     engine2 = clubs_engine(db_url)
     assert clubs.stored_ratings(engine2) == stored_before  # exactly, float for float
     engine2.dispose()
+
+
+def test_three_computers_of_one_level_count_one_match_in_the_standings() -> None:
+    """A Buck Euchre match of a member and three computers of one level: the level's row says
+    played 1 (won 1 when one of them won), not one match per seat, and its rating is the mean
+    of its three seats' new ratings; the member's is openskill's own."""
+    bot = "computer:heuristic"
+    day = datetime(2026, 1, 1, tzinfo=UTC)
+    won_by_bot = ratings.Result(
+        "t1", "buck-euchre", [["asha"], [bot], [bot], [bot]], [8, -1, 12, 20], [2, 1, 3, 4], day
+    )
+    won_by_asha = ratings.Result(
+        "t2", "buck-euchre", [[bot], ["asha"], [bot], [bot]], [5, 0, 9, 14], [2, 1, 3, 4], day
+    )
+    table = ratings.fold([won_by_bot])
+    assert (table[("buck-euchre", bot)].played, table[("buck-euchre", bot)].won) == (1, 1)
+    assert (table[("buck-euchre", "asha")].played, table[("buck-euchre", "asha")].won) == (1, 0)
+    model = PlackettLuce()
+    fresh = [[model.rating()] for _ in range(4)]
+    new = model.rate(fresh, ranks=[2.0, 1.0, 3.0, 4.0])
+    assert table[("buck-euchre", "asha")].mu == new[0][0].mu
+    assert table[("buck-euchre", bot)].mu == sum(side[0].mu for side in new[1:]) / 3
+    table = ratings.fold([won_by_asha, won_by_bot])
+    assert (table[("buck-euchre", bot)].played, table[("buck-euchre", bot)].won) == (2, 1)
+    assert (table[("buck-euchre", "asha")].played, table[("buck-euchre", "asha")].won) == (2, 1)
 
 
 def clubs_engine(url: str) -> Any:

@@ -86,16 +86,22 @@ def rate(m: PlackettLuce, table: dict[tuple[str, str], Standing], result: Result
         teams.append(team)
     placed = result.ranks
     rated = m.rate(teams, ranks=[float(r) for r in placed])
+    # An entrant may sit in several seats of one match (three computers of one level): the match
+    # counts once for it, won if any of its seats won, and its new rating is its seats' mean.
+    seen: dict[str, list[tuple[float, float, int]]] = {}
     for side, new_team, place in zip(result.teams, rated, placed, strict=True):
         for entrant, new in zip(side, new_team, strict=True):
-            if entrant is None:
-                continue
-            old = table.get((result.game, entrant))
-            played = old.played if old is not None else 0
-            won = old.won if old is not None else 0
-            table[(result.game, entrant)] = Standing(
-                new.mu, new.sigma, played + 1, won + (place == 1)
-            )
+            if entrant is not None:
+                seen.setdefault(entrant, []).append((new.mu, new.sigma, place))
+    for entrant, seats in seen.items():
+        old = table.get((result.game, entrant))
+        played = old.played if old is not None else 0
+        won = old.won if old is not None else 0
+        mu = sum(seat[0] for seat in seats) / len(seats)
+        sigma = sum(seat[1] for seat in seats) / len(seats)
+        table[(result.game, entrant)] = Standing(
+            mu, sigma, played + 1, won + any(seat[2] == 1 for seat in seats)
+        )
 
 
 def entrant(kind: str, player: str | None) -> str | None:
