@@ -173,6 +173,23 @@ def test_the_apps_lang_chooses_every_commands_language() -> None:
     assert code == 2 and "fr is not one of en, pa, tl" in said
 
 
+@pytest.mark.parametrize("lang", ["en", "pa"])
+def test_the_games_and_their_options_as_a_table(lang: str) -> None:
+    """``cardtable games``: each game's options with their default, what is allowed and what
+    each does (the lobby's words, with its rule), in the terminal's language."""
+    code, said = run(["--lang", lang, "games"])
+    set_language(lang)
+    assert code == 0
+    assert f"{t('game.rummy-500')} (rummy-500) · {t('term.games.players', counts='2–8')}" in said
+    for key in ("option", "default", "allowed", "meaning"):
+        assert t(f"term.games.{key}") in said
+    assert "hand_size 0 0–52 " + t("option.hand_size.doc") in said
+    assert "scoring standard standard / 5-10-15" in said
+    assert "five_tricks_win true true / false " + t("option.five_tricks_win.doc") in said
+    assert t("option.royal-casino.target.doc") in said
+    assert t("term.games.set") in said
+
+
 def commands(
     command: TyperCommand | TyperGroup, path: str = "app"
 ) -> Iterator[tuple[str, TyperCommand | TyperGroup]]:

@@ -10,12 +10,14 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from cardtable.bots import RandomBot
 from cardtable.cli.options import GameArgument, parse_options
-from cardtable.cli.text import error
+from cardtable.cli.text import error, has, t
 from cardtable.cli.usage import Command, Group
 from cardtable.core.errors import CardtableError
+from cardtable.core.game import OptionSpec
 from cardtable.core.invariants import check_scores, check_state
 from cardtable.core.match import Match
 
@@ -98,18 +100,49 @@ def simulate(
 @app.command(cls=Command)
 def games() -> None:
     """List the games and their options."""
+    from rich import box
+
     from cardtable.core.registry import game_ids, rules_class
 
     for gid in game_ids():
         cls = rules_class(gid)
         if not cls.listed:
             continue
-        opts = ", ".join(
-            f"{s.name}={s.default}" + ("" if s.low is None else f" ({s.low}-{s.high})")
-            for s in cls.option_specs
-        )
-        counts = ",".join(map(str, cls.player_counts))
-        console.print(f"[bold]{gid}[/bold] ({cls.title}; players {counts}) options: {opts}")
+        low, high = min(cls.player_counts), max(cls.player_counts)
+        whole = len(cls.player_counts) == high - low + 1 and high - low > 1
+        counts = f"{low}–{high}" if whole else ", ".join(map(str, cls.player_counts))
+        title = t(f"game.{gid}") if has(f"game.{gid}") else cls.title
+        players = t("term.games.players", counts=counts)
+        console.print(Text.assemble((title, "bold"), f" ({gid}) · {players}"))
+        table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
+        for key in ("option", "default", "allowed", "meaning"):
+            table.add_column(t(f"term.games.{key}"), overflow="fold")
+        for spec in cls.option_specs:
+            table.add_row(spec.name, _value(spec.default), _allowed(spec), _meaning(gid, spec))
+        console.print(table)
+    console.print(t("term.games.set"), highlight=False)
+
+
+def _value(value: object) -> str:
+    """An option's value as ``-o name=value`` takes it (``true``, not ``True``)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _allowed(spec: OptionSpec) -> str:
+    if spec.choices is not None:
+        return " / ".join(_value(c) for c in spec.choices)
+    if isinstance(spec.default, bool):
+        return "true / false"
+    return f"{spec.low}–{spec.high}"
+
+
+def _meaning(game: str, spec: OptionSpec) -> str:
+    """What the option does, as the lobby says it (``option.<game>.<name>.doc`` or
+    ``option.<name>.doc``, with the rule it sets), in the terminal's language."""
+    for key in (f"option.{game}.{spec.name}.doc", f"option.{spec.name}.doc"):
+        if has(key):
+            return t(key)
+    return spec.doc
 
 
 LEVEL_NOTES = {
