@@ -7,7 +7,7 @@ import { t, tOr, tYou } from "./i18n.js";
 import { cardElement, cardsIn } from "./cards.js";
 import { el } from "./dom.js";
 import { sidesTable } from "./panels.js";
-import { seatLabel } from "./sides.js";
+import { seatLabel, shortLabel } from "./sides.js";
 
 // A hand's summary names each seat as the felt and the scores do (sides.js seatLabel): several
 // computers of one level carry their numbers, "Computer 3 (random)".
@@ -61,7 +61,8 @@ export function drawHandEnd(title, box, view, mySeat, left = null) {
     }
   }
   if (Array.isArray(s.tricks_won)) {
-    const line = s.tricks_won.map((n, seat) => `${seatWho(seat, mySeat)}: ${n}`).join(" · ");
+    // a list of every seat: a computer by its number alone, "Computer 2: 1" (its level is on the felt)
+    const line = s.tricks_won.map((n, seat) => `${shortLabel(seat, { mySeat })}: ${n}`).join(" · ");
     parts.push(el("p", { class: "tricks", text: `${t("summary.tricks")} ${line}` }));
   }
   if (Array.isArray(s.known) && s.phase === "over") {
