@@ -14,6 +14,7 @@ from rich.text import Text
 
 from cardtable.bots import RandomBot
 from cardtable.cli.options import GameArgument, parse_options
+from cardtable.cli.progress import progress
 from cardtable.cli.text import error, has, t
 from cardtable.cli.usage import Command, Group
 from cardtable.core.errors import CardtableError
@@ -52,24 +53,26 @@ def simulate(
     start = time.perf_counter()
     hands = plays = 0
     wins: dict[int, int] = {}
-    for i in range(matches):
-        m = Match(game, players=players, seed=seed + i, **options)
-        bots = [RandomBot(seed + i * 1000 + s) for s in range(m.players)]
-        while not m.is_over:
+    with progress(Console(stderr=True), "matches") as step:
+        for i in range(matches):
+            m = Match(game, players=players, seed=seed + i, **options)
+            bots = [RandomBot(seed + i * 1000 + s) for s in range(m.players)]
+            while not m.is_over:
+                if check:
+                    check_state(m)
+                seat = m.to_move
+                assert seat is not None
+                m.play(bots[seat].choose(m.view(seat), m.legal_actions()))
+                plays += 1
             if check:
                 check_state(m)
-            seat = m.to_move
-            assert seat is not None
-            m.play(bots[seat].choose(m.view(seat), m.legal_actions()))
-            plays += 1
-        if check:
-            check_state(m)
-            check_scores(m)
-            replay = Match.from_record(json.loads(json.dumps(m.record())))
-            assert replay.scores == m.scores, "record does not replay"
-        hands += m.hand_number
-        assert m.winner is not None
-        wins[m.winner] = wins.get(m.winner, 0) + 1
+                check_scores(m)
+                replay = Match.from_record(json.loads(json.dumps(m.record())))
+                assert replay.scores == m.scores, "record does not replay"
+            hands += m.hand_number
+            assert m.winner is not None
+            wins[m.winner] = wins.get(m.winner, 0) + 1
+            step(i + 1, matches)
     seconds = time.perf_counter() - start
     first = Match(game, players=players, seed=seed, **options)
     summary = {

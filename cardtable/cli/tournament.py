@@ -10,14 +10,6 @@ from typing import Annotated
 import typer
 from rich import box
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
 from cardtable.bots import is_outside
@@ -25,6 +17,7 @@ from cardtable.bots.stats import parse_sprt
 from cardtable.bots.tournament import BACKENDS, Results, SprtOutcome, run_tournament
 from cardtable.bots.tournament import Progress as ProgressFn
 from cardtable.cli.options import GameArgument, parse_options
+from cardtable.cli.progress import progress
 from cardtable.cli.text import error
 from cardtable.core.errors import CardtableError
 
@@ -77,7 +70,7 @@ def tournament(
     except ValueError as e:
         raise typer.BadParameter(str(e), param_hint="--sprt") from None
 
-    def run(progress: ProgressFn | None) -> Results:
+    def run(step: ProgressFn | None) -> Results:
         return run_tournament(
             game,
             levels,
@@ -88,26 +81,16 @@ def tournament(
             players=players,
             options=parse_options(option or []),
             backend=backend,
-            progress=progress,
+            progress=step,
             sprt=test,
         )
 
     try:
         if as_json:
             results = run(None)
-        elif not errors.is_terminal:  # a log file: a plain line each tenth, no bar to redraw
-            results = run(_tenths(errors))
         else:
-            with Progress(
-                TextColumn("[bold]{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeElapsedColumn(),
-                TimeRemainingColumn(),
-                console=errors,
-            ) as bar:
-                task = bar.add_task("games", total=None)
-                results = run(lambda done, total: bar.update(task, completed=done, total=total))
+            with progress(errors, "games") as step:
+                results = run(step)
     except CardtableError as e:
         error(errors, str(e))
         raise typer.Exit(2) from None
@@ -115,18 +98,6 @@ def tournament(
         print(json.dumps(results.to_json()))
     else:
         console.print(results_table(results))
-
-
-def _tenths(out: Console) -> ProgressFn:
-    """Progress as lines ("games 30/300"), one as each tenth of the games is done."""
-    said = [0]
-
-    def note(done: int, total: int) -> None:
-        if total and done * 10 // total > said[0]:
-            said[0] = done * 10 // total
-            out.print(f"games {done}/{total}", highlight=False)
-
-    return note
 
 
 def results_table(r: Results) -> Table:
