@@ -170,8 +170,14 @@ def test_three_people_a_club_two_matches_standings_and_a_second_device(
     finally:
         stranger.close()
 
+    # how long a match is: Buck Euchre's starting score, another game's target
+    asha.select_option("#club-game", "buck-euchre")
+    length = asha.locator("#club-target >> xpath=..")
+    assert length.inner_text().strip() == text("pa", "option.start")  # Asha reads Punjabi
+    assert asha.input_value("#club-target") == "25"
     # Royal Casino, four seats: the three by name and a computer, from the club's form
     asha.select_option("#club-game", "royal-casino")
+    assert length.inner_text().strip() == text("pa", "option.target")
     asha.select_option("#club-players", "4")
     asha.fill("#club-target", "4")
     seats = asha.locator("#club-seats select")

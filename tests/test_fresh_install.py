@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from cardtable.core.extras import install_command
+
 ROOT = Path(__file__).parent.parent
 
 pytestmark = pytest.mark.skipif(
@@ -68,16 +70,15 @@ def test_research_extra_in_a_fresh_venv(tmp_path: Path) -> None:
     assert last.startswith(f"cardtable.core.extras.MissingExtraError: {RESEARCH_MESSAGE}"), last
     room = run([python, "-c", "from cardtable.server import create_app"], tmp_path, env, False)
     assert (
-        'needs the server extra (fastapi is not installed): pip install "cardtable[server]"'
+        f"needs the server extra (fastapi is not installed): {install_command('server')}"
         in (room.stderr.strip().splitlines()[-1])
     )
     serve = run([str(venv / "bin" / "cardtable"), "serve"], tmp_path, env, check=False)
     assert serve.returncode == 2
     said = " ".join(serve.stderr.replace("│", " ").split())
     assert "the card room needs the server extra" in said, said
-    command = 'pip install "cardtable[server]" (from a clone of cardtable: pip install ".[server]")'
-    assert command in said, said
+    assert install_command("server") in said, said
 
-    run([*pip, ".[research]"], clone, env)  # as the README says, in the clone
+    run([*pip, ".[research]"], clone, env)  # the README's command by hand (here without -e)
     used = run([python, "-c", USE], tmp_path, env)
     assert "research ok (" in used.stdout

@@ -122,8 +122,11 @@ function newTablePanel(club) {
   }
   const game = el("select", { attrs: { id: "club-game" } }, games.map((g) => new Option(gameTitle(g.id), g.id)));
   const players = el("select", { attrs: { id: "club-players" } });
+  // how long the match is: its target, or Buck Euchre's starting score (BE-11)
   const target = el("input", { attrs: { type: "number", id: "club-target" } });
-  const targetBox = el("label", {}, el("span", { text: t("option.target") }), " ", target);
+  const targetName = el("span", { text: t("option.target") });
+  const targetBox = el("label", {}, targetName, " ", target);
+  let lengthOption = "target";
   const seats = el("div", { class: "seats", attrs: { id: "club-seats" } });
   const error = el("p", { class: "error", attrs: { role: "alert" } });
   error.hidden = true;
@@ -132,9 +135,11 @@ function newTablePanel(club) {
     const g = chosen();
     if (!g) return;
     players.replaceChildren(...g.players.map((n) => new Option(String(n), String(n), false, n === g.default_players)));
-    const spec = g.options.find((o) => o.name === "target");
+    const spec = g.options.find((o) => o.name === "target") ?? g.options.find((o) => o.name === "start");
     targetBox.hidden = !spec;
     if (spec) {
+      lengthOption = spec.name;
+      targetName.textContent = t(`option.${spec.name}`);
       target.min = String(spec.low ?? 1);
       target.max = String(spec.high ?? 1000);
       target.value = String(spec.default);
@@ -165,7 +170,7 @@ function newTablePanel(club) {
     event.preventDefault();
     error.hidden = true;
     const g = chosen();
-    const options = !targetBox.hidden && target.value ? { target: Number(target.value) } : {};
+    const options = !targetBox.hidden && target.value ? { [lengthOption]: Number(target.value) } : {};
     const seatList = [...seats.querySelectorAll("select")].map((s) => {
       const [what, value] = s.value.split(/:(.*)/s);
       return what === "player" ? { player: value } : { kind: value };
