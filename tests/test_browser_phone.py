@@ -285,3 +285,28 @@ def test_a_card_taken_from_the_pile_is_labelled_on_a_phone(
         support.shot(p, f"rummy-500-taken-360-{lang}")
     finally:
         context.close()
+
+
+def test_a_laptops_rummy_hand_stays_on_the_first_screen_beside_taken_cards(
+    room: Room, browser: Browser
+) -> None:
+    """Rummy 500 at 1024×768, three players, both others holding cards they took from the pile:
+    their taken cards sit on their seat's one line, as on a phone, so the hand is still on the
+    first screen (two rows of taken cards pushed it to y 713–790)."""
+    match = reach(
+        rummy_deal("rummy-500", 3),
+        lambda m: state(m)["phase"] == "draw" and all(state(m)["known"][1:]),
+        "both other seats holding cards taken from the pile",
+    )
+    table = Table("rummy-500", match)
+    context = browser.new_context(viewport=SIZES["1024x768"])
+    p = context.new_page()
+    try:
+        serve(p, table)
+        p.goto(f"{room.base}/table/{table.id}")
+        p.wait_for_selector(".rummy-seat:not(.me) .known .card")
+        assert p.locator(".rummy-seat:not(.me) .known").count() == 2
+        assert outside(p, ".tray .cards .card") == []
+        support.shot(p, "rummy-500-taken-1024")
+    finally:
+        context.close()
