@@ -15,7 +15,7 @@ from rich.text import Text
 from cardtable.bots import RandomBot
 from cardtable.cli.options import GameArgument, parse_options
 from cardtable.cli.progress import progress
-from cardtable.cli.text import error, has, t
+from cardtable.cli.text import error, game_name, has, t
 from cardtable.cli.usage import Command, Group
 from cardtable.core.errors import CardtableError
 from cardtable.core.game import OptionSpec
@@ -53,7 +53,7 @@ def simulate(
     start = time.perf_counter()
     hands = plays = 0
     wins: dict[int, int] = {}
-    with progress(Console(stderr=True), "matches") as step:
+    with progress(Console(stderr=True), t("term.progress.matches")) as step:
         for i in range(matches):
             m = Match(game, players=players, seed=seed + i, **options)
             bots = [RandomBot(seed + i * 1000 + s) for s in range(m.players)]
@@ -89,14 +89,16 @@ def simulate(
     if as_json:
         print(json.dumps(summary))
         return
-    table = Table(title=f"{first.rules.title}: {matches} random matches")
-    table.add_column("figure")
-    table.add_column("value", justify="right")
+    gid = first.game_id
+    title = game_name(gid, first.rules.title)
+    table = Table(title=t("term.sim.title", game=title, n=matches))
+    table.add_column(t("term.sim.figure"))
+    table.add_column(t("term.sim.value"), justify="right")
     for key in ("players", "matches", "hands", "plays_per_hand", "seconds"):
-        table.add_row(key.replace("_", " "), str(summary[key]))
+        table.add_row(t(f"term.sim.{key}"), str(summary[key]))
     for side, count in summary["wins_per_side"].items():  # type: ignore[attr-defined]
-        table.add_row(f"wins of side {side}", str(count))
-    table.add_row("invariants", "checked every step" if check else "not checked")
+        table.add_row(t("term.sim.side_wins", side=side), str(count))
+    table.add_row(t("term.sim.invariants"), t(f"term.sim.{'checked' if check else 'unchecked'}"))
     console.print(table)
 
 
@@ -114,7 +116,7 @@ def games() -> None:
         low, high = min(cls.player_counts), max(cls.player_counts)
         whole = len(cls.player_counts) == high - low + 1 and high - low > 1
         counts = f"{low}–{high}" if whole else ", ".join(map(str, cls.player_counts))
-        title = t(f"game.{gid}") if has(f"game.{gid}") else cls.title
+        title = game_name(gid, cls.title)
         players = t("term.games.players", counts=counts)
         console.print(Text.assemble((title, "bold"), f" ({gid}) · {players}"))
         table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)

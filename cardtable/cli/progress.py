@@ -4,7 +4,7 @@ terminal, and where the output is a file or a pipe a plain line as each tenth is
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 from rich.console import Console
@@ -17,8 +17,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-#: Told how many are done of how many.
-Step = Callable[[int, int], None]
+from cardtable.bots.tournament import Progress as Step
 
 
 @contextmanager

@@ -110,6 +110,12 @@ def has(key: str, *, plural: bool = False) -> bool:
     return key in found or (plural and f"{key}_other" in found)
 
 
+def game_name(gid: str, title: str) -> str:
+    """A game's name in the person's language (its English ``title`` where none is written,
+    as for a game a package adds)."""
+    return t(f"game.{gid}") if has(f"game.{gid}") else title
+
+
 def count(n: int, key: str) -> str:
     """``1 trick``, ``2 tricks``: the key's ``.one`` or ``.many`` form with ``{n}``."""
     return t(f"{key}.{'one' if n == 1 else 'many'}", n=n)

@@ -18,7 +18,7 @@ from cardtable.bots.tournament import BACKENDS, Results, SprtOutcome, run_tourna
 from cardtable.bots.tournament import Progress as ProgressFn
 from cardtable.cli.options import GameArgument, parse_options
 from cardtable.cli.progress import progress
-from cardtable.cli.text import error
+from cardtable.cli.text import error, game_name, t
 from cardtable.core.errors import CardtableError
 
 console = Console()
@@ -89,7 +89,7 @@ def tournament(
         if as_json:
             results = run(None)
         else:
-            with progress(errors, "games") as step:
+            with progress(errors, t("term.progress.games")) as step:
                 results = run(step)
     except CardtableError as e:
         error(errors, str(e))
@@ -101,12 +101,15 @@ def tournament(
 
 
 def results_table(r: Results) -> Table:
-    """Per bot: games, wins, win rate with its 95% interval, points per hand, Elo. It fits
-    80 columns with every bot's whole name (``openspiel-ismcts:1000``): light rules, and
-    headings that wrap onto two lines, never a name or a figure cut."""
-    unit = "deals" if r.mode == "deals" else "matches"
+    """Per bot: games, wins, win rate with its 95% interval, points per hand, Elo, in the
+    terminal's language. It fits 80 columns with every bot's whole name
+    (``openspiel-ismcts:1000``): light rules, and headings that wrap onto two lines, never a
+    name or a figure cut."""
+    title = game_name(r.game, r.title)
     table = Table(
-        title=f"{r.title}, {r.players} players: {r.groups * _unit_size(r)} {unit}",
+        title=t(
+            f"term.tour.title.{r.mode}", game=title, players=r.players, n=r.groups * _unit_size(r)
+        ),
         box=box.SIMPLE_HEAD,
         pad_edge=False,
         collapse_padding=True,
@@ -124,8 +127,8 @@ def results_table(r: Results) -> Table:
             f"{b.elo:.0f}",
         ]
         rows.append(row)
-    names = ["bot", *numbers, "win\nrate", "95% CI", "points\na hand", "Elo"]
-    for i, name in enumerate(names):
+    names = ["bot", *numbers, "win_rate", "ci", "points"]
+    for i, name in enumerate([*(t(f"term.tour.{n}") for n in names), "Elo"]):
         table.add_column(name, justify="left" if i == 0 else "right", no_wrap=True)
     for row in rows:
         table.add_row(*row)
@@ -139,21 +142,29 @@ def _unit_size(r: Results) -> int:
 
 
 def _caption(r: Results) -> str:
-    notes = [f"seed {r.seed}; seats rotate over {r.per_group} tables per deal"]
+    notes = [t("term.tour.seed", seed=r.seed, tables=r.per_group)]
     if r.mode == "deals":
-        notes.append("a deal is won on points over its tables; win rate of decided deals")
+        notes.append(t("term.tour.deals_note"))
     elif len(r.games) != r.requested and r.sprt is None:
-        notes.append(f"{r.requested} matches asked, {len(r.games)} played to complete the rotation")
+        notes.append(t("term.tour.rotation", asked=r.requested, played=len(r.games)))
     if r.sprt is not None:
         notes.append(sprt_line(r.sprt))
     return "\n".join(notes)
 
 
 def sprt_line(o: SprtOutcome) -> str:
-    """Where the sequential test stopped, in one line."""
+    """Where the sequential test stopped, in one line (H0, H1, LLR and SPRT are notation)."""
     low, high = o.test.bounds
-    verdict = f"{o.verdict} accepted" if o.verdict else "undecided when the games ran out"
-    return (
-        f"SPRT of the first bot ({o.test.describe()}): {verdict} after {o.wins} wins and "
-        f"{o.losses} losses (LLR {o.llr:.2f}, bounds {low:.2f} and {high:.2f})"
+    verdict = (
+        t("term.tour.accepted", hypothesis=o.verdict) if o.verdict else t("term.tour.undecided")
+    )
+    return t(
+        "term.tour.sprt",
+        test=o.test.describe(),
+        verdict=verdict,
+        wins=o.wins,
+        losses=o.losses,
+        llr=f"{o.llr:.2f}",
+        low=f"{low:.2f}",
+        high=f"{high:.2f}",
     )
