@@ -108,6 +108,7 @@ def test_turn_alerts_while_hidden_and_the_mute_switch(room: Room, browser: Brows
         title = p.title()
         assert p.evaluate("window.__tones") == 0  # the first state of a visit is silent
         assert p.is_checked("#alert-sound")
+        support.open_settings(p)
         p.check("#alert-notify")  # permission already granted: remembered as chosen
         hide(p, True)
         push(p, sockets, tables[1])  # another seat moved: one short sound
@@ -122,6 +123,7 @@ def test_turn_alerts_while_hidden_and_the_mute_switch(room: Room, browser: Brows
         hide(p, False)  # back at the tab: the marks go
         assert p.title() == title
         assert icon(p).endswith("favicon.svg")
+        support.open_settings(p)
         p.uncheck("#alert-sound")  # muted: no sound, the marks and the notification still come
         hide(p, True)
         push(p, sockets, tables[3])

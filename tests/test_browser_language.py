@@ -76,6 +76,7 @@ def test_every_text_has_a_translation_with_the_same_placeholders(room: Room, pag
 
 
 def switch(p: Page, code: str) -> None:
+    support.open_settings(p)
     p.select_option("#language", code)
     p.wait_for_function("(c) => document.documentElement.lang === c", arg=code)
 

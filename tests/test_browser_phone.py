@@ -34,6 +34,7 @@ TITLE_WHOLE = (
     "(() => { const h = document.querySelector('#title');"
     " return h.scrollWidth <= h.clientWidth; })()"
 )
+HEADER_HEIGHT = "document.querySelector('header').getBoundingClientRect().height"
 INSIDE_NOW = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
   return r.top >= 0 && r.bottom <= innerHeight; }"""
 
@@ -81,12 +82,57 @@ def test_hand_and_controls_on_the_first_screen(room: Room, browser: Browser, gam
                 several.click()
             assert outside(p, ".tray .move-bar button.move, .tray #hint") == [], size
             assert p.evaluate("document.documentElement.scrollWidth <= innerWidth"), size
-            if 600 < viewport["width"] < 1280:  # the settings behind "⋯": the title whole
+            if viewport["width"] > 600:  # the settings beside it or behind "⋯": one line
                 assert p.evaluate(TITLE_WHOLE), size
+                assert p.evaluate(HEADER_HEIGHT) < 60, size
             text = p.inner_text("body")
             assert not re.search(r"\b(Seat|seat) 0\b", text), size
             doc_shot(p, f"{game}-{size}")
             p.keyboard.press("Escape")  # the choice is cleared for the next size
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+def test_the_headers_settings_go_behind_the_button_where_a_language_would_wrap_them(
+    room: Room, browser: Browser
+) -> None:
+    """On a laptop the header's settings sit beside the title while they fit on its one line
+    (English at 1440×900), and go behind "⋯" where they would not: Tagalog's longer words put
+    them on a second line and cut the title at 1366 px. Chosen on the page, each language
+    gets the header that fits it; the header keeps one line and the title whole."""
+    table = Table("buck-euchre", positions("buck-euchre")["turn"]())
+    context = browser.new_context(viewport={"width": 1440, "height": 900})
+    context.set_default_timeout(15_000)
+    p = context.new_page()
+    errors: list[str] = []
+    p.on("pageerror", lambda e: errors.append(str(e)))
+    toggle = p.locator("#prefs-toggle")
+    try:
+        serve(p, table)
+        p.goto(f"{room.base}/table/{table.id}")
+        p.wait_for_selector(f"#area[data-version='{table.match.action_count}'] .tray")
+        p.wait_for_function("() => document.fonts.status === 'loaded'")
+
+        def one_line(lang: str) -> None:
+            assert p.evaluate(TITLE_WHOLE), lang
+            assert p.evaluate(HEADER_HEIGHT) < 60, lang
+
+        assert toggle.is_hidden() and p.locator("#language").is_visible()
+        one_line("en")
+        p.select_option("#language", "tl")
+        p.wait_for_function("() => document.documentElement.lang === 'tl'")
+        assert toggle.is_visible() and p.locator("#language").is_hidden()
+        one_line("tl")
+        p.set_viewport_size({"width": 1366, "height": 768})
+        one_line("tl at 1366")
+        toggle.click()
+        p.select_option("#language", "en")
+        p.wait_for_function("() => document.documentElement.lang === 'en'")
+        p.set_viewport_size({"width": 1440, "height": 900})
+        p.wait_for_function("() => !document.querySelector('header').classList.contains('tight')")
+        assert toggle.is_hidden() and p.locator("#language").is_visible()
+        one_line("en again")
     finally:
         context.close()
     assert not errors, errors
@@ -140,7 +186,14 @@ def test_the_lobby_at_each_size(room: Room, browser: Browser) -> None:
             p.set_viewport_size(SIZES[size])
             assert outside(p, "#create button[type=submit]") == [], size  # Buck Euchre's form
         p.select_option("#game", "rummy-500")
+        for size in ("1024x768", "1366x768"):  # eight options, folded away
+            p.set_viewport_size(SIZES[size])
+            assert outside(p, "#create button[type=submit]") == [], f"rummy-500 {size}"
+        assert p.inner_text("#options-said") == "as the rule book sets them"
+        p.click("#options-box > summary")
         p.wait_for_selector("#options label.option")
+        p.fill('[data-option="target"]', "300")
+        assert p.inner_text("#options-said") == "1 changed"
         for size, viewport in SIZES.items():
             p.set_viewport_size(viewport)
             cut = p.evaluate(
@@ -227,7 +280,7 @@ def test_the_felt_holds_the_rummy_piles_beside_two_long_names(
     room: Room, browser: Browser, lang: str
 ) -> None:
     """Rummy 500 with three players on a laptop (1024×768 and 1366×768): the two other seats,
-    named at length ("Kompyuter 2 (mga patakaran ng karanasan)"), leave the stock and the
+    named at length ("Computer 2 (rules of thumb)"), leave the stock and the
     discard pile their room on the felt; before, the seats took the whole width and the piles
     stood past the felt's edge."""
     created = room.create("rummy-500", ["human", "heuristic", "heuristic"], players=3)
@@ -310,3 +363,30 @@ def test_a_laptops_rummy_hand_stays_on_the_first_screen_beside_taken_cards(
         support.shot(p, "rummy-500-taken-1024")
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "tl"])
+def test_a_four_seat_hands_scores_fit_the_side_panel(
+    room: Room, browser: Browser, lang: str
+) -> None:
+    """Buck Euchre's last hand, item by item, in the side panel of a laptop: four seats'
+    columns ("Kompyuter 4") beside Tagalog's row names ("Mga trick na binilang") fit its width,
+    where they once scrolled it sideways by 34 px and cut the fourth seat's column."""
+    table = Table("buck-euchre", positions("buck-euchre")["summary"]())
+    for width in (1366, 1024):
+        context = browser.new_context(viewport={"width": width, "height": 768})
+        context.add_init_script(f"localStorage.setItem('cardtable.lang', '{lang}')")
+        context.set_default_timeout(15_000)
+        p = context.new_page()
+        try:
+            serve(p, table)
+            p.goto(f"{room.base}/table/{table.id}")
+            p.wait_for_selector(".side-panel .hand-breakdown table.sides.many")
+            p.wait_for_function("() => document.fonts.status === 'loaded'")
+            scrolled = p.evaluate(
+                """() => [...document.querySelectorAll('.side-panel .sides-scroll')]
+                  .map((e) => e.scrollWidth - e.clientWidth)"""
+            )
+            assert scrolled and max(scrolled) <= 1, (width, scrolled)
+        finally:
+            context.close()

@@ -11,7 +11,7 @@ import time
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from cardtable.core.match import Match
@@ -117,6 +117,36 @@ def test_every_replay_caption_names_the_seat_that_moved(
     reach(page, len(seats))
     assert page.inner_text("#what") == captions[-1]
     support.shot(page, f"replay-{game}-pa")
+
+
+def test_a_phone_holds_a_buck_euchre_replay_within_its_width(
+    room: Room, browser: Browser, matches: dict[str, str]
+) -> None:
+    """At 360×640 in Tagalog the seats left and right of the trick, named at length
+    ("Kompyuter (pasumala) · Upuan 2"), stay on the screen: they stood from −5 to 365 px, since
+    the seat across widened the middle column to its own name."""
+    table = matches["buck-euchre"]
+    finished(room, table)
+    context = browser.new_context(viewport={"width": 360, "height": 640})
+    context.add_init_script("localStorage.setItem('cardtable.lang', 'tl')")
+    context.set_default_timeout(15_000)
+    p = context.new_page()
+    try:
+        p.goto(f"{room.base}/replay/{table}")
+        p.wait_for_function("() => document.querySelectorAll('#everyone .seat-view').length")
+        p.keyboard.press("ArrowRight")
+        reach(p, 1)
+        p.wait_for_selector(".be-board .be-seat.pos-right")
+        p.wait_for_function("() => document.fonts.status === 'loaded'")
+        sides = p.evaluate(
+            """() => [...document.querySelectorAll('.be-board .be-seat')].map((e) => {
+              const b = e.getBoundingClientRect(); return [Math.round(b.left), Math.round(b.right)];
+            })"""
+        )
+        assert all(left >= 0 and right <= 360 for left, right in sides), sides
+        assert p.evaluate("document.documentElement.scrollWidth") <= 360
+    finally:
+        context.close()
 
 
 class Steps:

@@ -19,6 +19,8 @@ def test_the_rules_link_opens_the_punjabi_rules_of_the_game(room: Room, page: Pa
     page.goto(created["links"]["0"])
     assert wait_my_turn_or_over(page) == "turn"
     link = page.locator("#rules-link")
+    link.wait_for(state="attached")
+    support.open_settings(page)
     link.wait_for(state="visible")
     assert link.inner_text() == "ਨਿਯਮ"
     with page.expect_popup() as opened:

@@ -29,6 +29,7 @@ def test_share_copies_the_watch_link_or_opens_the_share_sheet(room: Room, browse
             serve(p, table)
             p.goto(f"{room.base}/table/shared")
             p.wait_for_selector("#area[data-version]")
+            support.open_settings(p)
             p.click("#prefs .share-link")
             watch = f"{room.base}/table/shared?watch&lang=en"  # the preview's language
             if sheet:

@@ -171,3 +171,18 @@ def test_database_urls() -> None:
     assert engine_url("postgresql://u:p@db/cards").drivername == "postgresql+psycopg"
     assert engine_url("postgresql+psycopg2://u@db/x").drivername == "postgresql+psycopg2"
     assert engine_url("sqlite:///cardtable.db").drivername == "sqlite"
+
+
+def test_a_plain_path_is_a_sqlite_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--db cards.db`` or ``--db /srv/cards.db`` (no ``://``) is the SQLite file at that path,
+    as "a SQLite file" in the help says; it was refused as "Could not parse SQLAlchemy URL"."""
+    assert engine_url("cards.db") == make_url("sqlite:///cards.db")
+    assert engine_url("/srv/cards.db") == make_url("sqlite:////srv/cards.db")
+    assert engine_url("postgresql://u@h/n").drivername == "postgresql+psycopg"
+    monkeypatch.chdir(tmp_path)
+    store = Store("cards.db")  # made and migrated there
+    try:
+        assert store.unfinished_ids() == []
+    finally:
+        store.close()
+    assert (tmp_path / "cards.db").is_file()

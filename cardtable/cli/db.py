@@ -26,23 +26,24 @@ db_app = typer.Typer(
 @db_app.command(cls=Command)
 def upgrade(
     db: Annotated[
-        str, typer.Option(help="database URL: a SQLite file, or postgresql://user@host/name")
+        str,
+        typer.Option(
+            help="database: a SQLite file (a path, or sqlite:///PATH), or postgresql://user@host/name"
+        ),
     ] = DEFAULT_DB,
 ) -> None:
     """Create the tables or migrate them to the newest revision (a no-op when up to date)."""
     try:
         require("server", "the database")
-        from sqlalchemy.engine import make_url
-
         from cardtable.server.schema import SchemaError, upgrade
-        from cardtable.server.store import make_engine
+        from cardtable.server.store import engine_url, make_engine
     except MissingExtraError as e:
         raise typer.BadParameter(str(e)) from None
     try:
         engine = make_engine(db)
     except Exception as e:
         raise typer.BadParameter(str(e), param_hint="--db") from None
-    shown = make_url(db).render_as_string(hide_password=True)
+    shown = engine_url(db).render_as_string(hide_password=True)
     try:
         done = upgrade(engine)
     except SchemaError as e:

@@ -40,7 +40,7 @@ def serve(
         str,
         typer.Option(
             envvar="CARDTABLE_DB",
-            help="database URL: a SQLite file, or postgresql://user@host/name",
+            help="database: a SQLite file (a path, or sqlite:///PATH), or postgresql://user@host/name",
         ),
     ] = DEFAULTS.db_url,
     bot_delay: Annotated[

@@ -324,7 +324,10 @@ class StoredTable:
 
 def engine_url(url: str) -> URL:
     """The SQLAlchemy URL for ``--db``; a bare ``postgresql://`` uses psycopg 3, the driver
-    the ``postgres`` extra installs."""
+    the ``postgres`` extra installs, and a plain path (``cardtable.db``, ``/srv/cards.db``,
+    no ``://``) is a SQLite file, as "the SQLite file" of the help suggests."""
+    if "://" not in url:
+        return URL.create("sqlite", database=url)
     parsed = make_url(url)
     if parsed.drivername == "postgresql":
         parsed = parsed.set(drivername="postgresql+psycopg")

@@ -160,6 +160,15 @@ def set_language(p: Page, code: str) -> None:
     p.evaluate("(code) => localStorage.setItem('cardtable.lang', code)", code)
 
 
+def open_settings(p: Page) -> None:
+    """The table page's settings in sight: behind "⋯" where they do not fit beside the title
+    on the header's one line (header.js), they are opened first."""
+    toggle = p.locator("#prefs-toggle")
+    if toggle.is_visible() and toggle.get_attribute("aria-expanded") != "true":
+        toggle.click()
+        p.wait_for_selector("#prefs.open")
+
+
 def version(p: Page) -> int:
     text = p.get_attribute("#area", "data-version")
     return int(text) if text else -1

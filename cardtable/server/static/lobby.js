@@ -1,7 +1,7 @@
 // The lobby: create a table (game, players, options, who sits where), share its seat links,
 // and list the tables that are waiting, being played or finished.
 
-import { language, languageSwitch, t, tOr, translatePage } from "./i18n.js";
+import { language, languageSwitch, t, tOr, tp, translatePage } from "./i18n.js";
 import { createTable, gameCatalogue, myTables, newLink, rememberTable, roomUrl, rulesUrl } from "./api.js";
 import { kindName } from "./panels.js";
 import { seatLabel } from "./sides.js";
@@ -22,6 +22,16 @@ async function start() {
   $("game").addEventListener("change", fillGame);
   $("players").addEventListener("change", fillSeats);
   $("create").addEventListener("submit", create);
+  $("options").addEventListener("change", sayOptions);
+  $("options").addEventListener("input", sayOptions);
+  // a value the form refuses is shown, not left folded away
+  $("create").addEventListener(
+    "invalid",
+    (event) => {
+      if ($("options").contains(event.target)) $("options-box").open = true;
+    },
+    true,
+  );
   $("refresh").addEventListener("click", refresh);
   window.addEventListener("languagechange-cardtable", () => {
     relabel();
@@ -81,6 +91,7 @@ function relabel() {
   $("seats").querySelectorAll("select").forEach((select, i) => {
     if (kinds[i]) select.value = kinds[i];
   });
+  sayOptions();
   if ($("created").hidden === false && lastCreated) showLinks(lastCreated);
 }
 
@@ -101,6 +112,7 @@ function fillGame() {
   const box = $("options");
   box.replaceChildren(...g.options.map(optionInput));
   $("options-box").hidden = g.options.length === 0;
+  sayOptions();
   $("seats").replaceChildren(); // the computer levels differ from game to game
   fillSeats();
 }
@@ -151,6 +163,18 @@ function optionInput(spec) {
   }
   label.append(name, input, small);
   return label;
+}
+
+// The options fold away (Rummy 500's eight pushed "Create table" off a laptop's first screen);
+// folded, their line says whether they are the rule book's or how many were changed.
+function sayOptions() {
+  const g = game();
+  if (!g) return;
+  const values = optionValues();
+  const changed = g.options.filter((o) => values[o.name] !== o.default).length;
+  $("options-said").textContent = changed
+    ? tp("lobby.options_changed", changed)
+    : t("lobby.options_as_rules");
 }
 
 function optionValues() {

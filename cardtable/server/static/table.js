@@ -27,7 +27,7 @@ import {
 import { seatLabel, sideCount, sideName, sideOf, useSeats } from "./sides.js";
 import { drawHandEnd, goalText, tableLeft } from "./summary.js";
 import { animateMoves, reduced as reducedMotion, snapshot } from "./motion.js";
-import { installHeader } from "./header.js";
+import { fitHeader, installHeader } from "./header.js";
 import { Alerts } from "./alerts.js";
 import { refusalText } from "./people.js";
 import { shareButton } from "./share.js";
@@ -205,11 +205,14 @@ function setConn(text, kind) {
 function drawTitle() {
   const game = page.summary ? tOr(`game.${page.summary.game}`, page.summary.title) : null;
   const title = t("table.title", { id: tableId });
-  $("title").textContent = game ? `${game} · ${title}` : title;
+  const whole = game ? `${game} · ${title}` : title;
+  const changed = $("title").textContent !== whole || $("rules-link").hidden === !!page.summary;
+  $("title").textContent = whole;
   if (page.summary) {
     $("rules-link").href = rulesUrl(page.summary.game, language());
     $("rules-link").hidden = false;
   }
+  if (changed) fitHeader(document.querySelector(".table-top"));
   document.title = `${$("title").textContent} · ${t("app.name")}`;
   page.alerts?.retitled();
   const conn = $("conn");
@@ -699,8 +702,11 @@ async function draw() {
   drawHandEndPanel(view);
   $("goal").textContent = goalText(view);
   $("goal").title = $("goal").textContent; // a phone shows it on one line
-  $("role").textContent =
-    page.seat === null ? t("table.spectator") : t("table.you", { n: page.seat + 1 });
+  const role = page.seat === null ? t("table.spectator") : t("table.you", { n: page.seat + 1 });
+  if ($("role").textContent !== role) {
+    $("role").textContent = role;
+    fitHeader(document.querySelector(".table-top"));
+  }
   const lastMove = $("last-move");
   lastMove.textContent = lastMoveText(msg.last, page.seat);
   lastMove.dataset.action = msg.last?.action ?? "";
