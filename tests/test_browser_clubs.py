@@ -186,6 +186,9 @@ def test_three_people_a_club_two_matches_standings_and_a_second_device(
     asha.click("#club-table button[type=submit]")
     asha.wait_for_url("**/table/*")
     rc_table = asha.url.rsplit("/", 1)[1]
+    # Bayani, back at the lobby, finds the table he sits at by name under "Your tables"
+    bayani.goto(f"{base}/")
+    bayani.wait_for_selector(f"#mine li[data-table='{rc_table}'] a.open-seat")
     for p in (bayani, cora):
         p.goto(f"{base}/club/{club}")
         p.click(f"#live li[data-table='{rc_table}'] a")

@@ -7,7 +7,7 @@ import { kindName } from "./panels.js";
 import { seatLabel } from "./sides.js";
 import { el } from "./dom.js";
 import { askFirst, linkRow } from "./links.js";
-import { refusalText } from "./people.js";
+import { call, refusalText } from "./people.js";
 import { Refused } from "./refused.js";
 import { reduced } from "./motion.js";
 
@@ -303,7 +303,22 @@ async function refresh() {
     const rows = tables.filter((x) => x.status === status).map(tableItem);
     list.replaceChildren(...(rows.length ? rows : [emptyItem()]));
   }
-  drawMine(tables);
+  drawMine(tables, await seatedTables());
+}
+
+// The unfinished tables where this browser's player sits by name (a club's table, reached by
+// who one is, not by a seat's link): in "Your tables" beside those made here. Asked until the
+// room says this browser is nobody yet.
+let asksSeated = true;
+async function seatedTables() {
+  if (!asksSeated) return [];
+  try {
+    const { matches } = await call("GET", "api/me/matches");
+    return matches.filter((m) => m.status !== "finished");
+  } catch (e) {
+    if (e instanceof Refused && [401, 403, 404].includes(e.status)) asksSeated = false;
+    return [];
+  }
 }
 
 function emptyItem() {
@@ -358,9 +373,24 @@ function tableItem(table) {
   return li;
 }
 
-function drawMine(tables) {
+function drawMine(tables, seated) {
   const mine = myTables();
   const known = new Map(tables.map((x) => [x.id, x]));
+  const linked = new Set(mine.map((m) => m.id));
+  const byName = seated
+    .filter((m) => !linked.has(m.id))
+    .map((m) => {
+      const li = document.createElement("li");
+      li.dataset.table = m.id;
+      const title = document.createElement("strong");
+      title.textContent = `${gameTitle(m.game, m.game)} · ${m.club ? m.club.name : m.id}`;
+      const open = document.createElement("a");
+      open.href = roomUrl(`table/${encodeURIComponent(m.id)}`);
+      open.className = "open-seat";
+      open.textContent = t("club.open");
+      li.append(title, " ", open);
+      return li;
+    });
   const rows = mine
     .filter((m) => known.has(m.id) && known.get(m.id).status !== "finished")
     .map((m) => {
@@ -378,6 +408,7 @@ function drawMine(tables) {
       }
       return li;
     });
+  rows.push(...byName);
   $("mine").replaceChildren(...(rows.length ? rows : [emptyItem()]));
 }
 
