@@ -18,8 +18,8 @@ import pytest
 from cardtable.cli.render import sort_hand
 
 PROMPT = "your move> "
-NEXT_HAND = r"Press Enter to deal hand \d+ \(or save FILE, table, quit\)> "
-END = r"save FILE, again, or quit> "
+NEXT_HAND = r"Enter deals hand \d+ \(or save FILE, table, quit\)> "
+END = r"save FILE, again, table, or quit> "
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 SIZES = [(24, 80), (30, 100)]
 #: small targets where the rules allow them, so that a whole match is a hand or two
@@ -180,7 +180,8 @@ def test_replay_has_its_own_prompt(size: tuple[int, int], tmp_path: Path) -> Non
     path, record = saved_match(tmp_path, "buck-euchre", start=10, five_tricks_win=False)
     hands = record["hands"]
     assert isinstance(hands, list) and len(hands) >= 2
-    steps = sum(len(h["actions"]) for h in hands)
+    # each play is a step, and after a hand's last play the next hand's deal is one too
+    steps = sum(len(h["actions"]) for h in hands) + len(hands) - 1
     child = spawn(size, "replay", str(path))
     child.expect("replay> ")
     assert f"Step 0 of {steps}" in plain(child.before)
@@ -192,7 +193,7 @@ def test_replay_has_its_own_prompt(size: tuple[int, int], tmp_path: Path) -> Non
     assert "your turn" not in shown and "Type a number" not in shown
     child.sendline("hand 2")
     child.expect("replay> ")
-    first_of_two = len(hands[0]["actions"])
+    first_of_two = len(hands[0]["actions"]) + 1  # hand 1's end, then hand 2's deal
     assert f"Step {first_of_two} of {steps}" in plain(child.before)
     assert "hand 2" in plain(child.before)
     child.sendline("all")  # every hand open: four "holds" lines

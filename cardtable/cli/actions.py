@@ -3,13 +3,14 @@ and what a typed line means (a number, a card alone, or an action in notation)."
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rich.text import Text
 
 from cardtable.cli.render import CARD_TOKEN, Look, action, card, card_key
-from cardtable.cli.text import t
+from cardtable.cli.text import catalogue, t
 from cardtable.core.cards import SUITS, card_str, parse_card
 from cardtable.core.errors import NotationError
 
@@ -81,7 +82,11 @@ class Reading:
 
 def read(line: str, shown: Sequence[str], look: Look) -> Reading:
     """A number plays the action shown under it; a card alone plays the only action that
-    names it; anything else is tried as notation (the engine explains a refusal)."""
+    names it; a suit's name where a trump is named plays ``trump`` that suit; anything else
+    is tried as notation (the engine explains a refusal)."""
+    named_suit = _trump_named(line, shown)
+    if named_suit:
+        return Reading(action=named_suit)
     if line.isdecimal():  # any decimal digits int() reads (Gurmukhi too), never "²"
         n = int(line)
         if 1 <= n <= len(shown):
@@ -108,6 +113,30 @@ def read(line: str, shown: Sequence[str], look: Look) -> Reading:
         numbers = ", ".join(str(i) for i in named)
         return Reading(message=t("term.play.card_many", card=shown_card, numbers=numbers))
     return Reading(action=line)
+
+
+def _trump_named(line: str, shown: Sequence[str]) -> str | None:
+    """``trump`` and the suit where the list offers to name trump (BE-6), for a suit's name
+    as the list shows it, in the person's language or English (``trebol``, ``ਕਲੱਬ``,
+    ``clubs``), alone or after the verb (``trump trebol``). A suit that may not be named
+    (the turned-down one) goes to the engine too, which says why."""
+    if not any(a.partition(" ")[0] == "trump" for a in shown):
+        return None
+    words = _folded(line).split()
+    if len(words) == 2 and words[0] == "trump":
+        words = words[1:]
+    if len(words) != 1:
+        return None
+    for suit in SUITS:
+        key = f"suit.{suit}"
+        if words[0] in (_folded(t(key)), _folded(catalogue("en")[key])):
+            return f"trump {suit}"
+    return None
+
+
+def _folded(text: str) -> str:
+    """Text as compared: case folded and composed (Gurmukhi typed in either form)."""
+    return unicodedata.normalize("NFC", text.strip().casefold())
 
 
 def _same(token: str, wanted: int) -> bool:

@@ -12,7 +12,7 @@ from rich.text import Text
 
 from cardtable.bots.hint import hint
 from cardtable.cli.actions import read
-from cardtable.cli.render import Look, action, refusal, unreadable
+from cardtable.cli.render import MINUS, Look, action, refusal, unreadable
 from cardtable.cli.text import t
 from cardtable.core.errors import CardtableError, IllegalActionError
 from cardtable.core.match import Match
@@ -106,7 +106,7 @@ def advice(m: Match, seat: int, look: Look, iterations: int = 200) -> Renderable
     rows = [h.top[0], *sorted(h.top[1:], key=lambda r: -float(r["value"]))]  # type: ignore[arg-type]
     for i, row in enumerate(rows, 1):
         value, spread = float(row["value"]), row["spread"]  # type: ignore[arg-type]
-        figure = f"{value:.1f}{unit}" if chance else f"{value:+.1f}"
+        figure = f"{value:.1f}{unit}" if chance else f"{value:+.1f}".replace("-", MINUS)
         if isinstance(spread, float | int):
             figure += f" ± {spread:.1f}{unit}"
         grid.add_row(str(i), action(str(row["action"]), look.letters), figure)

@@ -28,7 +28,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
-console = Console()
+console = Console(highlight=False, markup=False)
 
 
 @app.command(cls=Command)
@@ -150,19 +150,21 @@ def _meaning(game: str, spec: OptionSpec) -> str:
     return spec.doc
 
 
-LEVEL_NOTES = {
-    "random": "a uniformly random legal action",
-    "heuristic": "a club player's rules of thumb, one strategy per game",
-    "search": "search:medium",
-    "search:easy": "determinized search, 40 playouts a decision",
-    "search:medium": "determinized search, 300 playouts a decision",
-    "search:hard": "determinized search, 1,500 playouts a decision",
-    "expert": (
-        "determinized search, 4,000 playouts a decision (3,000 in the rummies); "
-        "Royal Casino's last deal searched exactly"
-    ),
-}
-OPENSPIEL_NOTE = "OpenSpiel's information-set MCTS, N simulations a decision (e.g. 300)"
+#: Each built-in level's description: the message ``term.bots.<level>`` (a colon as ``_``).
+LEVEL_KEYS = {level: "term.bots." + level.replace(":", "_") for level in (
+    "random", "heuristic", "search", "search:easy", "search:medium", "search:hard", "expert"
+)}  # fmt: skip
+
+
+def _listing(rows: list[tuple[str, str]]) -> Table:
+    """Names and their descriptions side by side: a wrapped description hangs under its
+    first word, not under the names."""
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold", no_wrap=True)
+    grid.add_column()
+    for name, note in rows:
+        grid.add_row(name, note)
+    return grid
 
 
 @app.command(cls=Command)
@@ -174,19 +176,24 @@ def bots() -> None:
     from cardtable.bots.plugins import GROUP, installed
     from cardtable.core.extras import install_command, missing
 
-    for level in LEVELS:
-        console.print(f"[bold]{level}[/bold]  {LEVEL_NOTES.get(level, '')}", highlight=False)
-    research = (
-        ""
-        if missing("research") is None
-        else f" (needs the research extra: {install_command('research')})"
-    )
-    console.print(f"[bold]openspiel-ismcts:N[/bold]  {OPENSPIEL_NOTE}{research}", highlight=False)
-    for name, entry in sorted(installed().items()):
-        source = f" (from {entry.dist.name})" if entry.dist is not None else ""
-        console.print(f"[bold]{name}[/bold]  {entry.value}{source}", highlight=False)
-    if not installed():
-        console.print(f"no installed package offers a bot (entry point group {GROUP})")
+    game = t("game.royal-casino")
+    rows = [(level, t(LEVEL_KEYS[level], game=game) if level in LEVEL_KEYS else "")
+            for level in LEVELS]  # fmt: skip
+    openspiel = t("term.bots.openspiel")
+    if missing("research") is not None:
+        openspiel += " " + t("term.bots.needs", command=install_command("research"))
+    rows.append(("openspiel-ismcts:N", openspiel))
+    console.print(_listing(rows))
+    found = installed()
+    if found:
+        console.print(_listing([
+            (name, entry.value + (
+                " " + t("term.bots.from", dist=entry.dist.name) if entry.dist is not None else ""
+            ))
+            for name, entry in sorted(found.items())
+        ]))  # fmt: skip
+    else:
+        console.print(Text(t("term.bots.none", group=GROUP)))
 
 
 def _wire() -> None:

@@ -2,17 +2,22 @@
 
 The person types an action in notation (tab completes), its number, or a card alone; ``table``
 or an empty line redraws the table; ``help``, ``why``, ``hint``, ``rules``, ``undo``, ``save``
-and ``quit`` do what they say. Every bad line is explained and asked again; nothing is lost.
-Between hands, Enter deals the next; ``save``, ``table`` and ``quit`` work there too. At the end
-of a match: the history, why the winner won, and ``save``, ``again`` or ``quit``.
+and ``quit`` do what they say (``?`` is help). Every bad line is explained and asked again;
+nothing is lost. Between hands, Enter deals the next; ``save``, ``table`` and ``quit`` work there
+too. At the end of a match: the history, why the winner won, and ``save``, ``again``, ``table``
+or ``quit``. Ctrl-C, and Ctrl-D (the end of input) at a terminal, ask before quitting; the end
+of piped input quits at once (nobody is left to ask).
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import secrets
+import sys
 import time
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -28,10 +33,17 @@ from cardtable.cli import actions, coach, render, results, text
 from cardtable.cli.options import GameArgument, parse_options
 from cardtable.cli.render import Look
 from cardtable.cli.text import language, set_language, t
-from cardtable.core.errors import CardtableError, IllegalActionError
+from cardtable.core.cards import parse_card
+from cardtable.core.errors import CardtableError, IllegalActionError, NotationError
 from cardtable.core.match import Match
 
 VERBS = ("help", "table", "why", "hint", "rules", "undo", "save", "quit")
+
+#: each game's deal, cited when an ``undo`` would take back cards already seen (C-3)
+DEAL_RULES = {"royal-casino": "RC-3", "buck-euchre": "BE-3", "rummy-500": "R5-3",
+              "queen-city-rum": "QC-2"}  # fmt: skip
+#: the rummies' turn, whose first step is the draw from the stock (R5-6, QC-4)
+DRAW_RULES = {"rummy-500": "R5-6", "queen-city-rum": "QC-4"}
 
 
 @dataclass
@@ -76,6 +88,7 @@ class TerminalGame:
         delay: float = 0.8,
         look: Look | None = None,
         read: Callable[[str], str] = input,
+        interactive: bool = True,
     ) -> None:
         self.m = match
         self.seat = seat
@@ -84,6 +97,9 @@ class TerminalGame:
         self.delay = delay
         self.look = look or Look()
         self.read = read
+        # a person at a terminal, who can answer a question after the end of input (Ctrl-D);
+        # False when the input is piped: its end is the end, and nobody is left to ask
+        self.interactive = interactive
         self.seen_hands = 1
         self.shown: list[str] = []
         self.saved: tuple[str, str] | None = None  # the file last saved, and what it holds
@@ -137,8 +153,7 @@ class TerminalGame:
         sentences = results.hand_sentences(self.m, number, self.seat, self.look.letters)
         self.console.print(results.bullets(sentences, self.console))
         view = self.m.view(self.seat)
-        scores = "  ".join(f"{render.side_name(view, i)} {s}" for i, s in enumerate(view["scores"]))
-        self.console.print(Text(t("term.status.scores", scores=scores), style="bold"))
+        self.console.print(Text(t("term.status.scores", scores=render.scores(view)), style="bold"))
 
     def between_hands(self, finished: int) -> bool:
         """Wait for Enter to deal the next hand; ``save FILE``, ``table`` (the hand's end again)
@@ -191,7 +206,7 @@ class TerminalGame:
             verb = verb.lower()
             if not line or verb == "table":
                 self.show()
-            elif verb == "help":
+            elif verb in ("help", "?"):
                 self.help()
             elif verb == "why":
                 self.console.print(coach.why(self.m, rest.strip(), self.shown, self.look))
@@ -221,13 +236,15 @@ class TerminalGame:
         self.console.print(t("term.play.help"))
 
     def read_line(self, prompt: str) -> str | None:
-        """The person's next line, stripped; None when they quit (end of input, or Ctrl-C
-        and yes to quitting)."""
+        """The person's next line, stripped; None when they quit: Ctrl-C or the end of input
+        (Ctrl-D) and yes to quitting, or the end of piped input (nobody is left to ask)."""
         while True:
             try:
                 return self.read(prompt).strip()
             except EOFError:
-                return None
+                self.console.print()  # the prompt's line ends here, not on the shell's
+                if not self.interactive or self.confirm_quit():
+                    return None
             except KeyboardInterrupt:
                 self.console.print()
                 if self.confirm_quit():
@@ -241,13 +258,19 @@ class TerminalGame:
         return self.yes(t(key, path=self.saved[0] if self.saved else ""))
 
     def yes(self, question: str, *, unanswered: bool = True) -> bool:
-        """A y/n question (y in the person's language too); end of input or Ctrl-C answers
-        ``unanswered``."""
-        try:
-            answer = self.read(question)
-        except (EOFError, KeyboardInterrupt):
-            return unanswered
-        return answer.strip().lower() in (t("term.play.yes"), "y", "yes")
+        """A y/n question: y or yes, or yes in the person's language (``term.play.yes_words``:
+        ਹਾਂ, oo), and n, no or theirs; any other answer is asked again. End of input or Ctrl-C
+        answers ``unanswered`` (a new line first, so that the shell's prompt starts its own)."""
+        yes_words, no_words = _words("term.play.yes_words", "y"), _words("term.play.no_words", "n")
+        while True:
+            try:
+                answer = _answer(self.read(question))
+            except (EOFError, KeyboardInterrupt):
+                self.console.print()
+                return unanswered
+            if answer in yes_words or answer in no_words:
+                return answer in yes_words
+            self.console.print(t("term.play.yes_or_no"))
 
     def act(self, typed: str) -> bool:
         hand_before = Counter(self.m.view(self.seat)["state"].get("hand") or [])
@@ -279,12 +302,20 @@ class TerminalGame:
 
     def undo(self) -> bool:
         """Take back the person's last action; every action since is a computer player's.
-        The table is drawn once, by the loop that asks again."""
+        Not when that would give back a choice already informed by a card it showed them
+        (``peeked``). The table is drawn once, by the loop that asks again."""
         mine = [i for i, s in enumerate(self.m.action_seats()) if s == self.seat]
         if not mine:
             self.console.print(t("term.play.nothing_to_undo"))
             return False
-        self.m = Match.from_record(self.m.record(), upto=mine[-1])
+        record = self.m.record()
+        before = Match.from_record(record, upto=mine[-1])
+        played = [a for hand in record["hands"] for a in hand["actions"]]  # as upto counts
+        refusal = peeked(before, self.m, self.seat, str(played[mine[-1]]))
+        if refusal:
+            self.console.print(Text(refusal, style="red"))
+            return False
+        self.m = before
         self.seen_hands = self.m.hand_number
         self.console.print(t("term.play.undone"))
         return True
@@ -300,12 +331,17 @@ class TerminalGame:
             self.console.print(t("term.play.save_where"))
             return
         target = Path(path).expanduser()
-        if target.is_dir():
-            self.console.print(Text(t("term.play.save_is_folder", path=path), style="red"))
+        try:  # a folder one may not look into raises here (EACCES), not only when written
+            if target.is_dir():
+                self.console.print(Text(t("term.play.save_is_folder", path=path), style="red"))
+                return
+            exists = target.exists()
+        except OSError as e:
+            self.console.print(Text(save_failure(e, target), style="red"))
             return
         same = self.saved is not None and self.saved[0] == path  # saving again as it goes
         if (
-            target.exists()
+            exists
             and not same
             and not self.yes(t("term.play.overwrite", path=path), unanswered=False)
         ):
@@ -321,16 +357,91 @@ class TerminalGame:
         self.console.print(t("term.play.saved", path=path))
 
 
+def _words(key: str, *english: str) -> set[str]:
+    """The answers a y/n question takes as ``key`` says (comma-separated, in the person's
+    language), with English's always: the question itself shows ``(y/n)``."""
+    theirs = (t(key), text.catalogue("en")[key])
+    return {_answer(w) for words in theirs for w in words.split(",") if w.strip()} | set(english)
+
+
+def _answer(typed: str) -> str:
+    """An answer as compared: stripped, case folded, Unicode composed (a Gurmukhi word typed
+    in either form)."""
+    return unicodedata.normalize("NFC", typed.strip().casefold())
+
+
+def peeked(before: Match, now: Match, seat: int, action: str) -> str | None:
+    """Why the person's last ``action`` (``before`` is the match just before it) may not be taken
+    back: since it, they have seen cards that were hidden from them (C-6), so playing it again
+    would be choosing with a free look. A draw from the stock shows its card (R5-6, QC-4); a
+    finished hand shows its end and the next deal, and a new deal (Royal Casino's next four
+    cards, RC-3) shows the cards dealt. None if nothing hidden was seen."""
+    game = now.game_id
+    deal = DEAL_RULES.get(game, "C-3")
+    if now.hand_number != before.hand_number or now.is_over:
+        return t("term.play.undo_hand_over", rule=deal)
+    if action.split(" ", 1)[0] == "draw" and game in DRAW_RULES:
+        return t("term.play.undo_drawn", rule=DRAW_RULES[game])
+    seen, held = _cards(before.view(seat)["state"]), now.view(seat)["state"].get("hand") or []
+    if any(_card(name) not in seen for name in held):  # in the hand, and nowhere in sight before
+        return t("term.play.undo_dealt", rule=deal)
+    return None
+
+
+def _card(name: str) -> int | None:
+    """A card a view names (``Qd``, or a meld's ``Jo=4c``: the joker), or None."""
+    try:
+        return parse_card(name.partition("=")[0])
+    except NotationError:
+        return None
+
+
+def _cards(state: object) -> set[int | None]:
+    """Every card a view's state shows, anywhere in it."""
+    if isinstance(state, str):
+        return {_card(state)}
+    if isinstance(state, dict):
+        return set().union(*(_cards(v) for v in state.values()))
+    if isinstance(state, list):
+        return set().union(*(_cards(v) for v in state))
+    return set()
+
+
 def save_failure(e: OSError, target: Path) -> str:
-    """Why a record could not be written, in the person's language (the system's own words,
-    in English, only for a cause with no key)."""
-    if isinstance(e, FileNotFoundError):
+    """Why a record could not be written, in the person's language, by the system's error
+    number: never the system's own English. A cause with no words of its own is "the system
+    refused", with the error's name (``ENOSPC``)."""
+    code = e.errno
+    if code == errno.ENOENT and not _is_dir(target.parent):
         return t("term.play.save_no_folder", folder=str(target.parent))
-    if isinstance(e, IsADirectoryError):
+    if code == errno.ENOTDIR:
+        return t("term.play.save_not_folder", file=str(_a_file_above(target)))
+    if code == errno.EISDIR:
         return t("term.play.save_is_folder", path=str(target))
-    if isinstance(e, PermissionError):
+    if code in (errno.EACCES, errno.EPERM):
         return t("term.play.save_denied", path=str(target))
-    return f"{t('term.play.not_saved')} {e}"
+    if code == errno.EROFS:
+        return t("term.play.save_read_only", path=str(target))
+    name = errno.errorcode.get(code, type(e).__name__) if code is not None else type(e).__name__
+    return t("term.play.save_refused", path=str(target), error=name)
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
+def _a_file_above(target: Path) -> Path:
+    """The file that stands where a folder of ``target``'s path should be (``ENOTDIR``)."""
+    for folder in reversed(target.parents):
+        try:
+            if folder.exists() and not folder.is_dir():
+                return folder
+        except OSError:
+            break
+    return target.parent
 
 
 def match_end(game: TerminalGame) -> str:
@@ -343,7 +454,10 @@ def match_end(game: TerminalGame) -> str:
     while True:
         try:
             line = game.read(t("term.end.prompt")).strip()
-        except (EOFError, KeyboardInterrupt):
+        except (EOFError, KeyboardInterrupt) as e:
+            console.print()  # the prompt's line ends here, not on the shell's
+            if isinstance(e, EOFError) and not game.interactive:
+                return "quit"  # piped input ended: nobody is left to ask
             if game.confirm_quit():  # the finished record is lost unless it was saved
                 return "quit"
             continue
@@ -356,6 +470,7 @@ def match_end(game: TerminalGame) -> str:
         elif verb in ("table", ""):
             console.print(render.table(m.view(game.seat), game.look, width=console.width))
             console.print(results.history(m, game.seat))
+            console.print(Text(results.end_reason(m, game.seat), style="bold"))
         else:
             console.print(t("term.end.help"))
 
@@ -424,10 +539,20 @@ def play(
         raise typer.Exit(2) from None
     look = Look(letters or bool(os.environ.get("NO_COLOR")), sort == "rank")
     while True:
-        session = TerminalGame(m, mine, seats_bots, console, delay=delay, look=look)
+        session = TerminalGame(
+            m, mine, seats_bots, console, delay=delay, look=look, interactive=_at_a_terminal()
+        )
         if not session.run() or match_end(session) != "again":
             return
         m, seats_bots = setup.new_match()
+
+
+def _at_a_terminal() -> bool:
+    """Whether a person types the input (a terminal), rather than a pipe or a file."""
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):  # closed, or replaced by something without one
+        return False
 
 
 def _default_level() -> str:

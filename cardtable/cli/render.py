@@ -14,7 +14,7 @@ from rich.console import Console, Group, RenderableType
 from rich.markdown import Markdown
 from rich.text import Text
 
-from cardtable.cli.text import has, language, reason, t
+from cardtable.cli.text import has, language, reason, t, unbroken
 from cardtable.core.errors import CardtableError, IllegalActionError
 from cardtable.core.registry import rules_class
 from cardtable.core.views import AnyView, View
@@ -57,7 +57,12 @@ def card(name: str, letters: bool) -> Text:
     if letters or len(name) != 2 or name[1] not in SYMBOLS:
         return Text(name)
     rank, suit = name[0], name[1]
-    return Text(("10" if rank == "T" else rank) + SYMBOLS[suit], style=COLOURS[suit])
+    return Text(rank_name(rank, False) + SYMBOLS[suit], style=COLOURS[suit])
+
+
+def rank_name(rank: str, letters: bool) -> str:
+    """A rank as a card shows it: ``10`` for the ten (``T`` in notation, with ``--letters``)."""
+    return "10" if rank == "T" and not letters else rank
 
 
 def cards(names: Sequence[str] | None, letters: bool) -> Text:
@@ -78,6 +83,8 @@ def refusal(e: IllegalActionError, letters: bool) -> str:
     for name, value in e.params.items():
         if name in ("card", "cards"):
             shown[name] = cards(str(value).split(), letters).plain
+        elif name == "ranks":  # "9 T Q" (QC-5, R5-5): a ten as the cards show it, 10
+            shown[name] = " ".join(rank_name(r, letters) for r in str(value).split())
         elif name == "seat":
             shown[name] = int(value) + 1
         elif name == "suit":
@@ -107,6 +114,20 @@ def action(text: str, letters: bool) -> Text:
         out.append_text(card(m.group(1), letters))
         at = m.end()
     return out.append(text[at:])
+
+
+MINUS = "\u2212"
+
+
+def signed(n: int) -> str:
+    """A score or points as the terminal shows them to a player: a negative one with the
+    typographic minus sign (−3), the same in every game."""
+    return str(n).replace("-", MINUS)
+
+
+def scores(view: AnyView) -> str:
+    """Each side and its score: ``You 9  Seat 2 −3``."""
+    return "  ".join(f"{side_name(view, i)} {signed(s)}" for i, s in enumerate(view["scores"]))
 
 
 def seat_name(seat: int | None, me: int | None) -> str:
@@ -140,8 +161,8 @@ def header(view: AnyView, *, replay: bool = False, width: int = 80) -> Text:
     """The status line: game, hand, dealer, whose turn; then the scores and the end rule."""
     me = view["seat"]
     turn = view["to_move"]
-    if turn is None:
-        whose = t("term.status.over")
+    if turn is None:  # a replay shows the end of each hand too
+        whose = t("term.status.over" if view["is_over"] else "term.status.hand_over")
     elif turn == me and not replay:
         whose = t("term.status.your_turn")
     else:
@@ -156,9 +177,8 @@ def header(view: AnyView, *, replay: bool = False, width: int = 80) -> Text:
             whose=whose,
         )
     )
-    scores = "  ".join(f"{side_name(view, i)} {s}" for i, s in enumerate(view["scores"]))
     line.append("\n")
-    line.append(t("term.status.scores", scores=scores), style="")
+    line.append(t("term.status.scores", scores=scores(view)), style="")
     goal = end_rule(view)
     fits = cell_len(line.plain.rsplit("\n", 1)[1]) + 3 + cell_len(goal) <= width
     line.append(" · " if fits else "\n", style="")
@@ -170,7 +190,34 @@ def table(view: View, look: Look, *, replay: bool = False, width: int = 80) -> R
     """The whole table as the seat sees it (without the numbered actions)."""
     from cardtable.cli.bodies import body
 
-    return Group(Text(""), header(view, replay=replay, width=width), *body(view, look))
+    lines = body(view, look)
+    if view["game"] == "royal-casino":  # RC-25: the seats around the table
+        lines = [paired(line) if isinstance(line, Text) else line for line in lines]
+    return Group(Text(""), header(view, replay=replay, width=width), *lines)
+
+
+PAIR_CELLS = 30  # a place and seat longer than this may still wrap inside
+PLACES = ("left", "across", "right", "near")
+
+
+def paired(line: Text) -> Text:
+    """``line`` with each seat named around the table joined to its place by no-break spaces
+    ("across: Seat 2 (4 cards)", ``term.rc.place.*``), so that the line wraps before
+    "across:", not between it and the seat (parts are separated by " · ")."""
+    labels = [t(f"term.rc.place.{place}", who="") for place in PLACES]
+    labels = [label for label in labels if label.strip()]
+    out = []
+    for part in line.plain.split(" · "):
+        start = max((part.rfind(label) for label in labels), default=-1)
+        if start >= 0 and cell_len(part[start:]) <= PAIR_CELLS:
+            part = part[:start] + unbroken(part[start:])
+        out.append(part)
+    joined = " · ".join(out)
+    if joined == line.plain:
+        return line
+    line = line.copy()
+    line.plain = joined  # the same length: the styles stay where they were
+    return line
 
 
 def rules_text(game: str, lang: str = "en") -> str:

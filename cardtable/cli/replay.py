@@ -18,6 +18,7 @@ from cardtable.cli.render import Look
 from cardtable.cli.text import language, set_language, t
 from cardtable.core.errors import CardtableError, RecordError
 from cardtable.core.match import Match
+from cardtable.core.views import View
 
 
 def unreplayable(e: Exception, letters: bool) -> str:
@@ -42,8 +43,16 @@ def unreplayable(e: Exception, letters: bool) -> str:
     return str(e)
 
 
+#: One step of a replay: how many actions have been played, and the hand that this step shows
+#: ended (its last play: the table as that play left it, with the hand's sentences), or None
+#: (the table as it stands: a deal, or a play within a hand). A hand's last play and the next
+#: hand's deal are two steps, so the end of a hand is never shown under the next deal.
+Step = tuple[int, int | None]
+
+
 class Replay:
-    """A record and the step shown: 0 is the first deal, M the last action."""
+    """A record and the step shown: 0 is the first deal; each play is a step, and after a
+    hand's last play the next hand's deal is a step of its own."""
 
     def __init__(
         self, record: dict[str, object], seat: int | None, look: Look, console: Console
@@ -55,7 +64,9 @@ class Replay:
         self.seat = seat  # None: every hand open
         self.look = look
         self.console = console
+        self.positions = positions(self.full)
         self.step = 0
+        self.played = 0  # actions played in ``m``
         self.m = Match.from_record(record, upto=0)
         self.names = seat_names(record, self.full.players)
 
@@ -68,37 +79,44 @@ class Replay:
 
     @property
     def steps(self) -> int:
-        return len(self.texts)
+        """The last step's number."""
+        return len(self.positions) - 1
 
     def go(self, step: int) -> None:
         step = max(0, min(self.steps, step))
-        if step == self.step + 1:
-            self.m.play(self.texts[self.step])
-        elif step != self.step:
-            self.m = Match.from_record(self.record, upto=step)
-        self.step = step
+        played = self.positions[step][0]
+        if played == self.played + 1:
+            self.m.play(self.texts[self.played])
+        elif played != self.played:
+            self.m = Match.from_record(self.record, upto=played)
+        self.step, self.played = step, played
 
     def hand_start(self, number: int) -> int | None:
         """The step at which hand ``number`` is dealt, or None if there is no such hand."""
         if not 1 <= number <= len(self.full.hands):
             return None
-        return sum(len(h.actions) for h in self.full.hands[: number - 1])
+        before = sum(len(h.actions) for h in self.full.hands[: number - 1])
+        return self.positions.index((before, None), before)
 
     def show(self) -> None:
-        seat = self.seat if self.seat is not None else None
-        view = self.m.view(seat)
+        seat = self.seat
+        played, finished = self.positions[self.step]
+        view = self.m.view(seat) if finished is None else self.ended_view(finished, seat)
         head = Text(t("replay.step", step=self.step, steps=self.steps), style="bold")
         seen = t("term.replay.all") if seat is None else t("term.replay.seen_by", n=seat + 1)
         head.append(f" · {seen}", style="dim")
-        if self.step:
-            who = self.who(self.seats[self.step - 1])
+        if self.step and (finished is not None or self.positions[self.step - 1][0] < played):
+            who = self.who(self.seats[played - 1])
             head.append(f" · {who}: ").append_text(
-                render.action(self.texts[self.step - 1], self.look.letters)
+                render.action(self.texts[played - 1], self.look.letters)
             )
+        elif self.step:  # the deal that follows a hand's end
+            head.append(" · " + t("term.replay.dealt", n=self.m.hand_number))
         self.console.print(render.table(view, self.look, replay=True, width=self.console.width))
         if seat is None:
             for s in range(self.m.players):
-                dealt = self.m.rules.view(self.m.state, s)
+                state = self.m.state if finished is None else self.m.hands[finished - 1].final
+                dealt = self.m.rules.view(state, s)
                 hand = dealt.get("hand") or dealt.get("set_aside") or []
                 line = Text(t("term.replay.hand_of", who=self.who(s)) + " ")
                 self.console.print(
@@ -109,8 +127,7 @@ class Replay:
                     )
                 )
         self.console.print(head)
-        finished = self._finished_hand()
-        if finished:
+        if finished is not None:
             self.console.print(Text(t("term.result.title", n=finished), style="bold"))
             sentences = results.hand_sentences(self.m, finished, seat, self.look.letters)
             self.console.print(results.bullets(sentences, self.console))
@@ -120,14 +137,17 @@ class Replay:
                 self.console.print(Text(results.end_reason(self.m, seat), style="bold"))
             self.console.print(t("term.replay.end"))
 
-    def _finished_hand(self) -> int | None:
-        """The hand whose last action is this step, if any."""
-        for number in range(1, len(self.full.hands) + 1):
-            start = self.hand_start(number + 1)
-            end = start if start is not None else self.steps
-            if self.step == end and self.step and self.m.hands[number - 1].settlement:
-                return number
-        return None
+    def ended_view(self, number: int, seat: int | None) -> View:
+        """The table as hand ``number``'s last play left it (what was taken, the last trick),
+        with the scores after it: ``m`` has already dealt the next hand, if any."""
+        hand = self.m.hands[number - 1]
+        view = self.m.view(seat)
+        view["state"] = self.m.rules.view(hand.final, seat)
+        view["hand_number"] = number
+        view["dealer"] = hand.dealer
+        view["to_move"] = None
+        view["legal_actions"] = []
+        return view
 
     def command(self, line: str) -> bool:
         """Do one typed command; False to stop."""
@@ -141,13 +161,22 @@ class Replay:
         elif verb in ("back", "b"):
             self.go(self.step - 1)
         elif verb == "go" and rest.isdecimal():
+            if int(rest) > self.steps:
+                self.console.print(t("term.replay.went_last", n=int(rest), steps=self.steps))
             self.go(int(rest))
-        elif verb == "hand" and rest.isdecimal() and self.hand_start(int(rest)) is not None:
+        elif verb == "hand" and rest.isdecimal():
             start = self.hand_start(int(rest))
-            assert start is not None
+            if start is None:
+                hands = len(self.full.hands)
+                self.console.print(t("term.replay.no_hand", n=int(rest), hands=hands))
+                return True
             self.go(start)
-        elif verb == "seat" and rest.isdecimal() and 1 <= int(rest) <= self.full.players:
-            self.seat = int(rest) - 1  # people count seats from 1
+        elif verb == "seat" and rest.isdecimal():
+            if not 1 <= int(rest) <= self.full.players:  # people count seats from 1
+                last = self.full.players
+                self.console.print(t("term.replay.no_seat", n=int(rest), last=last))
+                return True
+            self.seat = int(rest) - 1
         elif verb == "all":
             self.seat = None
         elif verb == "auto":
@@ -173,6 +202,21 @@ class Replay:
         while self.step < self.steps:
             self.go(self.step + 1)
             self.show()
+
+
+def positions(full: Match) -> list[Step]:
+    """Every step of a replay of ``full`` (the whole record, replayed), in order."""
+    out: list[Step] = [(0, None)]
+    played = 0
+    for number, hand in enumerate(full.hands, 1):
+        for _ in hand.actions:
+            played += 1
+            out.append((played, None))
+        if hand.settlement is not None and hand.actions:
+            out[-1] = (played, number)  # the hand's last play shows the hand's end
+            if number < len(full.hands):
+                out.append((played, None))  # then the next hand's deal
+    return out
 
 
 def seat_names(record: dict[str, object], players: int) -> list[str | None]:

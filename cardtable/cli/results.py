@@ -10,8 +10,8 @@ from rich.console import Console, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from cardtable.cli.render import action, side_name
-from cardtable.cli.text import count, t
+from cardtable.cli.render import MINUS, action, side_name, signed
+from cardtable.cli.text import count, t, unbroken
 from cardtable.core.game import Settlement
 from cardtable.core.match import Match
 from cardtable.core.views import View
@@ -85,9 +85,9 @@ def _casino(e: Ended) -> list[str]:
     target = m.rules.typed_options(RoyalCasinoOptions)["target"]
     near = {i: target - b for i, b in enumerate(before) if 1 <= target - b <= 3}
     for side, points in enumerate(s.points):
-        scored = [
-            t(f"item.{item}") + f" {items[item][side]}" + (f" ({tallies[item]})" if item in
-                                                           ("cards", "spades") else "")
+        scored = [  # each item with its points kept on one line: "Little Casino (2♠) 1"
+            unbroken(t(f"item.{item}") + f" {items[item][side]}" + (
+                f" ({tallies[item]})" if item in ("cards", "spades") else ""))
             for item in RC_ITEMS if items[item][side]
         ]  # fmt: skip
         if scored:
@@ -109,7 +109,7 @@ def _casino(e: Ended) -> list[str]:
             if items[NEAR_ITEMS[short]][side]
             else "term.result.rc.near_missed"
         )
-        out.append(t(key, who=who[side], score=before[side], item=item))
+        out.append(t(key, who=who[side], score=signed(before[side]), item=item))
     left = _last_capture_cards(m, e.number)
     if left:
         taker = final["last_capture"]
@@ -171,7 +171,7 @@ def _euchre(e: Ended) -> list[str]:
             t(
                 "term.result.be.tie",
                 who=" · ".join(who[p] for p in range(4) if s.scores[p] == low),
-                low=low,
+                low=signed(low),
             )
         )
     return out
@@ -193,17 +193,19 @@ def _rummy(e: Ended) -> list[str]:
     for p in range(m.players):
         if prefix == "qc":
             key = "term.result.qc.seat_out" if items["going out"][p] else "term.result.qc.seat"
-            out.append(t(key, who=who[p], melded=items["melded"][p], laid=items["laid off"][p],
-                         theirs=items["opponent's hand"][p], total=s.points[p]))  # fmt: skip
+            out.append(t(key, who=who[p], melded=signed(items["melded"][p]),
+                         laid=signed(items["laid off"][p]),
+                         theirs=signed(items["opponent's hand"][p]),
+                         total=signed(s.points[p])))  # fmt: skip
         else:
             out.append(
                 t(
                     "term.result.r5.seat",
                     who=who[p],
-                    melded=items["melded"][p],
-                    laid=items["laid off"][p],
-                    left=-items["left in hand"][p],
-                    total=s.points[p],
+                    melded=signed(items["melded"][p]),
+                    laid=signed(items["laid off"][p]),
+                    left=signed(-items["left in hand"][p]),
+                    total=signed(s.points[p]),
                 )
             )
     return out
@@ -235,7 +237,7 @@ def history(m: Match, seat: int | None) -> Table:
         if hand.settlement is None:
             continue
         cells = [  # a true minus sign, as in the sentences
-            f"{p:+d} → {s}".replace("-", "−")
+            f"{p:+d} → {s}".replace("-", MINUS)
             for p, s in zip(hand.settlement.points, hand.settlement.scores, strict=True)
         ]
         table.add_row(str(number), *cells)
@@ -263,6 +265,6 @@ def end_reason(m: Match, seat: int | None) -> str:
         if 1 <= short <= 3 and settled.breakdown[NEAR_ITEMS[short]][m.winner]:
             item = t(f"item.{NEAR_ITEMS[short]}")
             return t("term.end.why.rc22", who=who, item=item, target=target)
-        return t("term.end.why.rc23", who=who, target=target, score=m.scores[m.winner])
+        return t("term.end.why.rc23", who=who, target=target, score=signed(m.scores[m.winner]))
     key = "term.end.why.qc9" if m.game_id == "queen-city-rum" else "term.end.why.r513"
-    return t(key, who=who, target=target, score=m.scores[m.winner])
+    return t(key, who=who, target=target, score=signed(m.scores[m.winner]))

@@ -5,11 +5,13 @@ from a language falls back to English; placeholders look like ``{name}``."""
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from collections.abc import Callable
 from functools import cache
 from importlib.resources import files
 
+import rich._wrap
 import rich.cells
 from rich.console import Console
 from rich.text import Text
@@ -94,6 +96,22 @@ def _terminal_cell_size(character: str, *args: object) -> int:
 
 rich.cells.get_character_cell_size = _terminal_cell_size  # type: ignore[assignment]
 rich.cells.cached_cell_len.cache_clear()
+
+NBSP = "\u00a0"
+#: A word as Rich wraps lines: a no-break space (U+00A0) joins, where Rich's own ``\s``
+#: would break there too; so a label and its value joined by one stay on one line.
+rich._wrap.re_word = re.compile(r"[^\S\u00a0]*[\S\u00a0]+[^\S\u00a0]*")
+
+
+def unbroken(text: str) -> str:
+    """``text`` with its spaces made no-break spaces: never wrapped inside."""
+    return text.replace(" ", NBSP)
+
+
+def width(text: str) -> int:
+    """The columns ``text`` takes on a terminal, as Rich measures it when it wraps here (a
+    Gurmukhi spacing vowel sign counts one): for keeping a prompt short enough to type after."""
+    return rich.cells.cell_len(text)
 
 
 def t(key: str, **params: object) -> str:
