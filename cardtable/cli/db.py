@@ -35,6 +35,8 @@ def upgrade(
     """Create the tables or migrate them to the newest revision (a no-op when up to date)."""
     try:
         require("server", "the database")
+        from sqlalchemy.engine import make_url
+
         from cardtable.server.schema import SchemaError, upgrade
         from cardtable.server.store import engine_url, make_engine
     except MissingExtraError as e:
@@ -43,7 +45,8 @@ def upgrade(
         engine = make_engine(db)
     except Exception as e:
         raise typer.BadParameter(str(e), param_hint="--db") from None
-    shown = engine_url(db).render_as_string(hide_password=True)
+    given = make_url(db) if "://" in db else engine_url(db)  # as typed, or the file's URL
+    shown = given.render_as_string(hide_password=True)
     try:
         done = upgrade(engine)
     except SchemaError as e:
