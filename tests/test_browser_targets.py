@@ -25,6 +25,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 from cardtable import Match
 from tests.support import browser as support
 from tests.support.browser import Room
+from tests.support.club_setup import make_club
 from tests.support.layout import (
     Table,
     ended,
@@ -61,6 +62,9 @@ FINGER = {
     "#refresh": 32,
     "select": 32,
     "input": 24,
+    "#live a": 32,  # a club's live table: Open, Watch
+    ".match-list a": 32,  # Open, Replay this match, Download
+    "#over .over-actions a": 32,  # the end: New table, Replay this match, Download the record
 }
 
 # Every target on the page with its size, whether it passes 2.5.8 (24×24 or more, a link in
@@ -318,6 +322,30 @@ def test_my_page_and_a_club(room: Room, browser: Browser) -> None:
         p.click("#invite-make")
         p.wait_for_selector("#invite-link")
         problems += at_each_size(p, "club page")
+    finally:
+        context.close()
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_club_tables_and_the_end_of_a_match(room: Room, browser: Browser, lang: str) -> None:
+    """A club with a live table (Open) and a finished match (Replay, Download) on the club page
+    and My page, then that match's end on the table page (New table, Replay, Download)."""
+    club = make_club(room.base)
+    context = club.browser(browser, SIZES["360x640"], lang)
+    try:
+        p = context.new_page()
+        problems: list[str] = []
+        p.goto(f"{room.base}/club/{club.id}")
+        p.wait_for_selector("#live a")
+        p.wait_for_selector(".match-list a")
+        problems += at_each_size(p, f"club page {lang}")
+        p.goto(f"{room.base}/me")
+        p.wait_for_selector(".match-list a")
+        problems += at_each_size(p, f"my page {lang}")
+        p.goto(f"{room.base}/table/{club.finished}")
+        p.wait_for_selector("#over:not([hidden]) #replay-link")
+        problems += at_each_size(p, f"end of a match {lang}")
     finally:
         context.close()
     assert not problems, "\n".join(problems)

@@ -57,9 +57,10 @@ class CreateTable(BaseModel):
 
 
 class RematchRequest(BaseModel):
-    """A player's seat token at the finished table."""
+    """A player's seat token at the finished table; none for a club member, who asks signed
+    in (their seat is theirs by who they are)."""
 
-    token: str = Field(max_length=128)
+    token: str | None = Field(default=None, max_length=128)
 
 
 class PaceRequest(BaseModel):
@@ -291,16 +292,13 @@ def create_app(config: ServerConfig | None = None, clock: Clock = now) -> FastAP
 
     @app.post("/api/tables/{table_id}/rematch")
     async def rematch(table_id: str, body: RematchRequest, request: Request) -> dict[str, Any]:
+        who = await viewer(request) if body.token is None else None
         next_id, seat, token = await room.rematch(
-            table_id, body.token, client_address(request.client)
+            table_id, body.token, client_address(request.client), who
         )
         base = str(request.base_url.replace(path=request.scope.get("root_path", ""))).rstrip("/")
-        return {
-            "table": next_id,
-            "seat": seat,
-            "token": token,
-            "link": f"{base}/table/{next_id}#token={token}",
-        }
+        link = f"{base}/table/{next_id}" + (f"#token={token}" if token else "")
+        return {"table": next_id, "seat": seat, "token": token, "link": link}
 
     @app.post("/api/tables/{table_id}/pace")
     async def pace(table_id: str, body: PaceRequest) -> dict[str, Any]:

@@ -553,20 +553,32 @@ class Room:
         self.tables[stored.id] = table
         return table
 
-    async def rematch(self, table_id: str, token: str, address: str) -> tuple[str, int, str]:
+    async def rematch(
+        self, table_id: str, token: str | None, address: str, who: Who | None = None
+    ) -> tuple[str, int, str | None]:
         """The next match of a finished table, asked for by one of its players with their seat
-        token: the first to ask creates it (same game, options and seats, so the limits of
-        ``create`` apply), every later ask gets the same table. Every client at the old table
-        is offered it live (``rematch``); returns the new table's id, the asker's seat and
-        their token for it."""
+        token, or (no token) by a club member signed in at their own seat: the first to ask
+        creates it (same game, options and seats, so the limits of ``create`` apply; a club's
+        table is the club's again, its members in the same seats), every later ask gets the
+        same table. Every client at the old table is offered it live (``rematch``); returns
+        the new table's id, the asker's seat and their token for it (None for a member)."""
         refused = "Only a player at this table may ask for a rematch"
+        club = None
+        if token is None:
+            club = await self.club_of(table_id)
+            if club is None or not await self.is_member(club, who):
+                raise RoomError(403, refused, "forbidden", key="room.error.rematch_player")
         try:
             table = await self.table(table_id, token)
         except WrongToken:
             raise RoomError(403, refused, "forbidden", key="room.error.rematch_player") from None
         if table is None:
             raise no_table(table_id)
-        seat = next((s for s in table.seats if s.holds(token_hash(token))), None)
+        if token is not None:
+            seat = next((s for s in table.seats if s.holds(token_hash(token))), None)
+        else:
+            assert who is not None
+            seat = next((s for s in table.seats if s.player == who.player), None)
         if seat is None:
             self.let_go(table)
             raise RoomError(403, refused, "forbidden", key="room.error.rematch_player")
@@ -580,6 +592,9 @@ class Room:
                     m = table.match
                     kinds = [s.kind for s in table.seats]
                     owner = await self.store.owner_hash(table_id)  # the creator's key goes on
+                    if club is None:
+                        club = await self.club_of(table_id)
+                    seated = await self._members_seated(club, table) if club else {}
                     new, tokens, _ = await self.create(
                         m.game_id,
                         m.players,
@@ -587,13 +602,26 @@ class Room:
                         kinds,
                         address,
                         owner,
+                        club,
+                        seated,
                         stand_ins=table.hosting.policy,
                     )
-                    table.offer_rematch(Rematch(new.id, tokens, seat.number))
+                    offer = Rematch(new.id, tokens, seat.number, frozenset(seated))
+                    table.offer_rematch(offer)
         finally:
             self.let_go(table)
         assert table.rematch is not None
+        if token is None:
+            return table.rematch.table, seat.number, None
         return table.rematch.table, seat.number, table.rematch.tokens[seat.number]
+
+    async def _members_seated(self, club: str, table: LiveTable) -> dict[int, tuple[str, str]]:
+        """A club table's members who are members still, each in their seat, by their name now
+        (one who left the club leaves a seat for a link, as a guest's)."""
+        roster = await self.store.run(clubs.members, self.store.store.engine, club)
+        names = {m["id"]: m["name"] for m in roster}
+        held = {s.number: s.player for s in table.seats if s.player is not None}
+        return {n: (p, names[p]) for n, p in held.items() if p in names}
 
     async def set_pace(self, table_id: str, token: str, seconds: float) -> None:
         """A player sets how long the computer players wait before each move (0 to 5 s)."""

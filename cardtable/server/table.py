@@ -59,11 +59,13 @@ NOT_STORED = "The table moved to another server before this move was saved; it w
 
 @dataclass(frozen=True, slots=True)
 class Rematch:
-    """The next match of a finished table: its id, each person's seat token, who asked."""
+    """The next match of a finished table: its id, each person's seat token, who asked, and
+    the seats a club's members hold there by who they are (no token)."""
 
     table: str
     tokens: dict[int, str]
     by: int
+    members: frozenset[int] = frozenset()
 
 
 class LiveTable:
@@ -386,7 +388,15 @@ class LiveTable:
         if r is None:
             return None
         token = r.tokens.get(viewer) if viewer is not None else None
-        return {"type": "rematch", "table": self.id, "next": r.table, "by": r.by, "token": token}
+        member = viewer in r.members  # a club member's seat there: theirs, signed in
+        return {
+            "type": "rematch",
+            "table": self.id,
+            "next": r.table,
+            "by": r.by,
+            "token": token,
+            "member": member,
+        }
 
     def set_pace(self, seconds: float) -> None:
         """The computer players' pace at this table, told to everyone at it."""

@@ -5,7 +5,7 @@
 
 import { gameCatalogue, roomUrl } from "./api.js";
 import { el } from "./dom.js";
-import { languageSwitch, t, translatePage } from "./i18n.js";
+import { language, languageSwitch, t, tp, translatePage } from "./i18n.js";
 import { gameTitle, matchList, panel } from "./me.js";
 import { acting, call, failedPanel, nameForm, refusalText, whoAmI } from "./people.js";
 import { linkRow } from "./links.js";
@@ -107,9 +107,25 @@ function invitePanel(club) {
         await call("DELETE", `api/clubs/${encodeURIComponent(clubId)}/invites/${encodeURIComponent(i.id)}`);
         draw();
       });
-      const until = i.expires_at ? t("club.until", { when: new Date(i.expires_at).toLocaleString() }) : `${t("club.expires")}: ${t("club.expires_never")}`;
+      const until = i.expires_at ? t("club.until", { when: dateTime(i.expires_at) }) : `${t("club.expires")}: ${t("club.expires_never")}`;
       return el("li", { data: { invite: i.id } }, el("span", { text: until }), " ", ...revoking);
     })));
+}
+
+// A date and time in the page's language, not the browser's (Punjabi as written in India,
+// Tagalog as Filipino, which is what browsers' date data have).
+const LOCALES = { en: "en", pa: "pa-IN", tl: "fil-PH" };
+
+// A browser without the language's calendar words (it writes the month "M12") gets numbers
+// only, in the 24-hour clock: no English "PM" in a Punjabi sentence.
+function dateTime(when) {
+  const locale = LOCALES[language()] ?? "en";
+  const date = new Date(when);
+  const month = new Intl.DateTimeFormat(locale, { month: "long" }).format(date);
+  const options = /^M\d+$/.test(month)
+    ? { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }
+    : { dateStyle: "medium", timeStyle: "short" };
+  return new Intl.DateTimeFormat(locale, options).format(date);
 }
 
 function newTablePanel(club) {
@@ -211,13 +227,18 @@ function standingsPanel(club) {
       el("h3", { text: gameTitle(g) }),
       el("table", {},
         el("thead", {}, el("tr", {}, ["club.who", "club.played", "club.won", "club.rating", "club.skill"]
-          .map((k) => el("th", { text: t(k), attrs: { scope: "col" } })))),
+          .map((k) => el("th", { text: spread(t(k)), attrs: { scope: "col" } })))),
         el("tbody", {}, club.standings[g].map((row) => el("tr", { data: { entrant: row.entrant } },
           el("th", { attrs: { scope: "row" } }, el("bdi", { text: entrantName(row) })),
           el("td", { text: String(row.played) }),
           el("td", { text: String(row.won) }),
           el("td", { class: "rating", text: row.rating.toFixed(1) }),
-          el("td", { class: "hint", text: t("club.mu_sigma", { mu: row.mu.toFixed(1), sigma: row.sigma.toFixed(1) }) }))))))));
+          el("td", { class: "hint", text: spread(t("club.mu_sigma", { mu: row.mu.toFixed(1), sigma: row.sigma.toFixed(1) })) }))))))));
+}
+
+// "26.2 ± 8.3" breaks, where it must, before the "±" only: "± 8.3" stays together.
+function spread(text) {
+  return text.replace(/ ± /g, " ±\u00a0");
 }
 
 function headToHead(club) {
@@ -240,10 +261,16 @@ function headToHead(club) {
       return;
     }
     const name = (sel) => sel.options[sel.selectedIndex].text;
-    out.textContent = t("club.h2h_result", { a: name(a), b: name(b), matches: r.matches, a_ahead: r.a_ahead,
-      b_ahead: r.b_ahead, even: r.even, partners: r.partners });
+    out.textContent = t("club.h2h_sentence", {
+      met: tp("club.h2h_met", r.matches, { a: name(a), b: name(b) }),
+      a_ahead: tp("club.h2h_ahead", r.a_ahead, { who: name(a) }),
+      b_ahead: tp("club.h2h_ahead", r.b_ahead, { who: name(b) }),
+      level: tp("club.h2h_level", r.even),
+      partners: tp("club.h2h_partners", r.partners),
+    });
   });
-  return panel(t("club.h2h"), a, " ", b, " ", go, out);
+  const labelled = (key, select) => el("label", { class: "h2h-pick" }, el("span", { text: t(key) }), " ", select);
+  return panel(t("club.h2h"), labelled("club.h2h_a", a), " ", labelled("club.h2h_b", b), " ", go, out);
 }
 
 async function start() {

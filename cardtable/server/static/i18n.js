@@ -3,7 +3,7 @@
 // the client and the terminal use (keys of the terminal start with "term."); Punjabi and Tagalog
 // have the same keys (the browser tests check). A key missing from a language falls back to
 // English. Placeholders look like {name}. The choice is remembered in localStorage
-// ("cardtable.lang").
+// ("cardtable.lang"); a link's "?lang=" makes it too.
 //
 // The game words (trump, trick, meld, lay off, build, capture, sweep, …) in Punjabi and
 // Tagalog come from the original rule pages the rule book was written from; docs/client.md
@@ -66,7 +66,27 @@ function stored() {
   }
 }
 
-let current = stored() ? pick(stored()) : preferred(navigator.languages ?? [navigator.language]);
+// A link may choose the language: "?lang=pa" (en, pa or tl; anything else is ignored) is the
+// person's choice from then on, as if made with the selector; it is taken out of the address,
+// so a later choice on the page is not undone by a reload.
+function fromAddress() {
+  const asked = new URLSearchParams(location.search).get("lang");
+  const code = asked?.toLowerCase();
+  if (!code || !Object.hasOwn(LANGUAGES, code)) return null;
+  try {
+    localStorage.setItem(KEY, code);
+  } catch {
+    // private mode: the choice lasts for this page only
+  }
+  const rest = location.search.slice(1).split("&").filter((part) => !/^lang(=|$)/.test(part));
+  const search = rest.length ? `?${rest.join("&")}` : "";
+  history.replaceState(history.state, "", `${location.pathname}${search}${location.hash}`);
+  return code;
+}
+
+let current =
+  fromAddress() ??
+  (stored() ? pick(stored()) : preferred(navigator.languages ?? [navigator.language]));
 
 // The first of the browser's languages that we have ("fil-PH, en-US" opens in Tagalog).
 function preferred(tags) {

@@ -9,8 +9,10 @@ import { call, failedPanel, forgetCode, fragmentCode, nameForm, refusalText, ref
 
 const $ = (id) => document.getElementById(id);
 const code = fragmentCode();
+let shown = draw; // what the page shows now: drawn again in the language chosen on the page
 
 async function draw() {
+  shown = draw;
   $("title").textContent = t("invite.title");
   let me;
   try {
@@ -46,14 +48,26 @@ async function join() {
     location.href = roomUrl(`club/${encodeURIComponent(answer.club)}`);
   } catch (e) {
     if (!refusedForGood(e)) {
-      $("main").replaceChildren(panel(t("invite.title"), failedPanel(e, join)));
-      return;
+      shown = () => $("main").replaceChildren(panel(t("invite.title"), failedPanel(e, join)));
+    } else {
+      forgetCode();
+      shown = () => $("main").replaceChildren(panel(t("invite.title"),
+        el("p", { class: "error", attrs: { id: "invite-refused" }, text: refusalText(e) })));
     }
-    forgetCode();
-    $("main").replaceChildren(panel(t("invite.title"), el("p", { class: "error", attrs: { id: "invite-refused" }, text: refusalText(e) })));
+    shown();
   }
+}
+
+// Another language chosen on the page: everything is drawn again in it, a name being typed kept.
+async function redraw() {
+  $("title").textContent = t("invite.title");
+  const typed = $("main").querySelector("input")?.value;
+  await shown();
+  const input = $("main").querySelector("input");
+  if (typed && input && !input.value) input.value = typed;
 }
 
 $("lang").append(languageSwitch());
 translatePage();
 draw();
+window.addEventListener("languagechange-cardtable", redraw);

@@ -638,14 +638,18 @@ function drawPace() {
 // player to press creates it, and everyone at the table is offered it live ("rematch"), each
 // with their own seat's token: accepting lands on that one table.
 async function playAgain() {
-  if (page.rematch?.token) return joinRematch(page.rematch.next, page.rematch.token);
-  if (!token) return;
+  const offer = page.rematch;
+  if (offer?.token) return joinRematch(offer.next, offer.token);
+  if (offer?.member) return goTo(offer.next); // a club member's seat there: theirs, signed in
+  if (page.seat === null) return;
   const error = $("again-error");
   error.hidden = true;
   $("again").disabled = true;
   try {
-    const answer = await askRematch(tableId, token);
-    joinRematch(answer.table, answer.token);
+    // a seat's link asks with its token; a club member (no token) asks signed in
+    const answer = await askRematch(tableId, token ?? undefined);
+    if (answer.token) joinRematch(answer.table, answer.token);
+    else goTo(answer.table);
   } catch (e) {
     error.textContent = t("lobby.error", { message: refusalText(e) });
     error.hidden = false;
@@ -655,6 +659,10 @@ async function playAgain() {
 
 function joinRematch(next, seatToken) {
   localStorage.setItem(`cardtable.seat.${next}`, seatToken);
+  goTo(next);
+}
+
+function goTo(next) {
   location.assign(roomUrl(`table/${encodeURIComponent(next)}`));
 }
 
@@ -671,8 +679,9 @@ function drawRematch() {
   const who = seatLabel(offer.by);
   const text = tYou("over.rematch_offer", offer.by === page.seat, { who });
   box.replaceChildren(el("p", { class: "offer", text }));
-  $("again").textContent = offer.token ? t("over.join_rematch") : t("over.again");
-  if (!offer.token) {
+  const mine = offer.token || offer.member;
+  $("again").textContent = mine ? t("over.join_rematch") : t("over.again");
+  if (!mine) {
     const href = roomUrl(`table/${encodeURIComponent(offer.next)}?watch`);
     box.append(el("a", { text: t("over.watch_rematch"), attrs: { href } }));
   }
