@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from typing import Any
 
 from playwright.sync_api import Browser
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import ClientConnection
 
 from tests.support import browser as support
 from tests.support.browser import DESKTOP, Room
+from tests.support.club_setup import two_play_out
 
 pytestmark = support.needs_chromium
 
@@ -35,31 +35,8 @@ PACE = 1 / 15
 
 def play_out(base: str, table: str, tokens: dict[str, str]) -> None:
     """Both people play random legal moves until the match is over."""
-    rng = random.Random(4)
-    url = base.replace("http://", "ws://") + "/ws"
-    with connect(url) as a, connect(url) as b:
-        seats = {0: a, 1: b}
-        seq = {0: 1, 1: 1}
-        latest = {}
-        for s, ws in seats.items():
-            ws.send(
-                json.dumps({"type": "hello", "table": table, "token": tokens[str(s)], "seq": 1})
-            )
-            latest[s] = until_version(ws, 0)
-        for _ in range(2000):
-            view = latest[0]["view"]
-            if view["is_over"]:
-                return
-            mover = view["to_move"]
-            legal = latest[mover]["view"]["legal_actions"]
-            seq[mover] += 1
-            play = {"type": "play", "action": rng.choice(legal), "version": latest[0]["version"]}
-            time.sleep(PACE)
-            seats[mover].send(json.dumps({**play, "seq": seq[mover]}))
-            version = latest[0]["version"] + 1
-            for s in (mover, 1 - mover):  # the mover first: a refusal would come to it
-                latest[s] = until_version(seats[s], version)
-    raise AssertionError("the match did not end")
+    hellos = [{"token": tokens[str(s)]} for s in (0, 1)]
+    two_play_out(base, table, hellos, [{}, {}], random.Random(4))
 
 
 def test_two_people_rematch_onto_one_table(room: Room, browser: Browser) -> None:

@@ -31,17 +31,29 @@ def until_version(ws: Any, version: int) -> dict[str, Any]:
 def members_play_out(base: str, table: str, keys: list[str], seed: int = 7) -> None:
     """Two members (seats 0 and 1, signed in by their cookies) play random legal moves to the
     end of the match."""
-    rng = random.Random(seed)
+    cookies = [{"Cookie": f"{COOKIE}={key}"} for key in keys]
+    two_play_out(base, table, [{}, {}], cookies, random.Random(seed))
+
+
+def two_play_out(
+    base: str,
+    table: str,
+    hellos: list[dict[str, str]],
+    headers: list[dict[str, str]],
+    rng: random.Random,
+) -> None:
+    """Seats 0 and 1 play random legal moves until the match is over, each saying hello with
+    its ``hellos`` fields (a seat's token) over a connection with its ``headers`` (a cookie)."""
     url = base.replace("http://", "ws://") + "/ws"
     with (
-        connect(url, additional_headers={"Cookie": f"{COOKIE}={keys[0]}"}) as a,
-        connect(url, additional_headers={"Cookie": f"{COOKIE}={keys[1]}"}) as b,
+        connect(url, additional_headers=headers[0]) as a,
+        connect(url, additional_headers=headers[1]) as b,
     ):
         seats = {0: a, 1: b}
         seq = {0: 1, 1: 1}
         latest = {}
         for s, ws in seats.items():
-            ws.send(json.dumps({"type": "hello", "table": table, "seq": 1}))
+            ws.send(json.dumps({"type": "hello", "table": table, **hellos[s], "seq": 1}))
             latest[s] = until_version(ws, 0)
         for _ in range(2000):
             view = latest[0]["view"]
@@ -54,7 +66,7 @@ def members_play_out(base: str, table: str, keys: list[str], seed: int = 7) -> N
             time.sleep(PACE)
             seats[mover].send(json.dumps({**play, "seq": seq[mover]}))
             version = latest[0]["version"] + 1
-            for s in (mover, 1 - mover):
+            for s in (mover, 1 - mover):  # the mover first: a refusal would come to it
                 latest[s] = until_version(seats[s], version)
     raise AssertionError("the match did not end")
 
