@@ -96,3 +96,28 @@ def test_an_invites_expiry_is_in_the_pages_language(club: Club, club_page: Page,
         [locale, club.invite_expires],
     )
     assert text(lang, "club.until", when=when) in shown, shown
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_new_device_is_told_how_a_member_signs_in(
+    club: Club, browser: Browser, lang: str
+) -> None:
+    """A member opening the club's page on a new phone (nobody yet in that browser) is offered
+    a passkey and told of the sign-in link, not asked for a new name: a new player there would
+    be a stranger the club refuses. A newcomer is told to ask for an invite."""
+    context = browser.new_context(viewport={"width": 360, "height": 640})
+    try:
+        context.add_init_script(f"localStorage.setItem('cardtable.lang', '{lang}')")
+        p = context.new_page()
+        local = club.base.replace("127.0.0.1", "localhost")  # passkeys need a secure origin
+        p.goto(f"{local}/club/{club.id}")
+        p.wait_for_selector("#club-signin-hint")
+        assert p.inner_text("main h2") == text(lang, "club.members_only")
+        assert p.inner_text("#club-signin-hint") == text(lang, "club.signin_hint")
+        assert text(lang, "club.newcomer_hint") in p.inner_text("main")
+        assert p.is_visible("#passkey-signin")
+        assert p.locator("#name-form").count() == 0
+        assert club.names[0] not in p.content()  # nothing of the club shown
+        support.shot(p, f"club-new-device-360-{lang}")
+    finally:
+        context.close()

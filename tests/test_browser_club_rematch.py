@@ -54,6 +54,9 @@ def test_club_members_play_again_onto_a_new_club_table(room: Room, browser: Brow
                 p.wait_for_selector("#over:not([hidden])")
                 pages.append(p)
             first, second = pages
+            # "New table" goes to the club's form with this game chosen, not the public lobby
+            new_form = second.get_attribute("#new-table", "href")
+            assert new_form == f"{room.base}/club/{club}?game=royal-casino#club-table"
             first.click("#again")
             first.wait_for_url(lambda url: table not in url)
             new_table = first.url.rsplit("/", 1)[-1]
@@ -64,6 +67,14 @@ def test_club_members_play_again_onto_a_new_club_table(room: Room, browser: Brow
             for seat, p in enumerate(pages):
                 p.wait_for_selector("#area[data-version]")
                 assert p.inner_text("#role") == f"You play seat {seat + 1}"
+            form = second.context.new_page()
+            form.goto(new_form)
+            form.wait_for_selector("#club-table")
+            assert form.input_value("#club-game") == "royal-casino"
+            form.wait_for_function(  # the form in sight, not below the members and invites
+                "() => { const r = document.querySelector('#club-table').getBoundingClientRect();"
+                " return r.top >= 0 && r.top < innerHeight; }"
+            )
         finally:
             for c in contexts:
                 c.close()

@@ -82,8 +82,8 @@ def test_hand_and_controls_on_the_first_screen(room: Room, browser: Browser, gam
                 several.click()
             assert outside(p, ".tray .move-bar button.move, .tray #hint") == [], size
             assert p.evaluate("document.documentElement.scrollWidth <= innerWidth"), size
+            assert p.evaluate(TITLE_WHOLE), size  # a phone's shows the game's name only
             if viewport["width"] > 600:  # the settings beside it or behind "⋯": one line
-                assert p.evaluate(TITLE_WHOLE), size
                 assert p.evaluate(HEADER_HEIGHT) < 60, size
             text = p.inner_text("body")
             assert not re.search(r"\b(Seat|seat) 0\b", text), size

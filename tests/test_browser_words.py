@@ -56,6 +56,14 @@ def test_a_punjabi_refusal_reason_in_gurmukhi(room: Room, page: Page) -> None:
         }"""
     )
     assert GURMUKHI.search(said) and "10♥" in said, said
+    # a run's ranks too (R5-5, QC-5): the ten is 10 as the cards show it, not the notation's T
+    ranks = page.evaluate(
+        """async () => {
+          const { reasonText } = await import('/static/panels.js');
+          return reasonText('refusal.rummy.not_in_sequence', { ranks: '9 T Q' });
+        }"""
+    )
+    assert "9 10 Q" in ranks and "T" not in ranks, ranks
 
 
 def test_the_hand_is_a_region_of_cards_named_in_words(room: Room, page: Page) -> None:

@@ -21,7 +21,10 @@ class InvariantError(AssertionError):
     """An engine invariant failed; the message says which and where."""
 
 
-_MENTION = re.compile(r"(?<![=\w])([A2-9TJQK][cdhs]|Jo)(?!\w)")
+# A card's two letters, not inside a word and not a declared joker's ``=7h``. The look-behind
+# follows the first letter so the scan jumps from rank letter to rank letter (twice as fast on
+# a view's JSON, which the playout tests scan at every step).
+_MENTION = re.compile(r"(?:[A2-9TJQK](?<![=\w][A2-9TJQK])[cdhs]|J(?<![=\w]J)o)(?!\w)")
 
 
 def cards_mentioned(view: Any) -> set[int]:

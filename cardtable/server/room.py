@@ -595,6 +595,15 @@ class Room:
                     if club is None:
                         club = await self.club_of(table_id)
                     seated = await self._members_seated(club, table) if club else {}
+                    left = [s for s in table.seats if s.player and s.number not in seated]
+                    if left:  # nobody could hold that seat: its player may not open the table
+                        raise RoomError(
+                            409,
+                            f"{left[0].name} has left the club; make the next table on the "
+                            "club's page",
+                            key="room.error.rematch_left",
+                            params={"name": left[0].name or ""},
+                        )
                     new, tokens, _ = await self.create(
                         m.game_id,
                         m.players,
@@ -617,7 +626,7 @@ class Room:
 
     async def _members_seated(self, club: str, table: LiveTable) -> dict[int, tuple[str, str]]:
         """A club table's members who are members still, each in their seat, by their name now
-        (one who left the club leaves a seat for a link, as a guest's)."""
+        (one who left the club is not among them: the rematch is refused)."""
         roster = await self.store.run(clubs.members, self.store.store.engine, club)
         names = {m["id"]: m["name"] for m in roster}
         held = {s.number: s.player for s in table.seats if s.player is not None}

@@ -295,7 +295,7 @@ class StoredTable:
     hands: list[StoredHand] = field(default_factory=list)
     actions: list[StoredAction] = field(default_factory=list)
     owner_hash: str | None = None  # only when created
-    club: str | None = None  # only when created: the club it was made in (``clubs.py``)
+    club: str | None = None  # the club it was made in (``clubs.py``), None for a public table
     updated_at: datetime | None = None  # the last change (the end, for a finished match)
 
     def record(self) -> dict[str, Any]:
@@ -554,6 +554,10 @@ class Store:
                 select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
             )
             table.seats = [StoredSeat.of(r) for r in seats]
+            from cardtable.server.people_rows import ClubTableRow
+
+            club = s.get(ClubTableRow, table_id)
+            table.club = None if club is None else club.club_id
             if not with_log:
                 return table
             hands = s.scalars(

@@ -92,6 +92,7 @@ class LiveTable:
         self.creator: str | None = None  # the client address that created it (this run only)
         self.version = len(stored.actions)
         self.seed = stored.seed
+        self.club = stored.club  # its club's id: a new table is made on the club's page
         self.seats = [
             Seat.create(
                 s.seat,
@@ -180,6 +181,7 @@ class LiveTable:
             "winner": winner,
             "created_at": self.created_at.isoformat(),
             "pace": self.pace,
+            "club": self.club,
             **self.hosting.public(),
         }
 

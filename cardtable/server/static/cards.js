@@ -76,7 +76,7 @@ export function fourColourSwitch(label) {
 
 document.documentElement.classList.toggle("four-colour", fourColour());
 
-function rankText(rank) {
+export function rankText(rank) {
   return rank === "T" ? "10" : rank;
 }
 

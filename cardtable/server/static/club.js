@@ -6,8 +6,8 @@
 import { gameCatalogue, roomUrl } from "./api.js";
 import { el } from "./dom.js";
 import { language, languageSwitch, t, tp, translatePage } from "./i18n.js";
-import { gameTitle, matchList, panel } from "./me.js";
-import { acting, call, failedPanel, nameForm, refusalText, whoAmI } from "./people.js";
+import { gameTitle, matchList, panel, passkeySignin } from "./me.js";
+import { acting, call, failedPanel, refusalText, whoAmI } from "./people.js";
 import { linkRow } from "./links.js";
 import { kindName, seatLabel } from "./sides.js";
 
@@ -15,6 +15,9 @@ const $ = (id) => document.getElementById(id);
 const clubId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 let catalogue = { games: [] };
 let lastInvite = null;
+let scrolledToForm = false;
+// the game of the match just played (?game=, from its table's "New table"): chosen in the form
+const askedGame = new URLSearchParams(location.search).get("game");
 
 // The page, or why it could not be had (no connection, a refusal) with "Try now".
 async function draw() {
@@ -30,12 +33,13 @@ async function drawPage() {
   const main = $("main");
   const me = await whoAmI();
   if (!me.player) {
+    // nobody yet in this browser: a member on a new device signs in as themselves (a new name
+    // here would be a stranger the club refuses); a newcomer joins by an invite link
     $("title").textContent = t("club.title");
-    main.replaceChildren(panel(t("me.welcome"), nameForm({ label: t("me.your_name"), button: t("me.save_name"),
-      submit: async (name) => {
-        await call("POST", "api/players", { name });
-        draw();
-      } })));
+    main.replaceChildren(panel(t("club.members_only"),
+      el("p", { class: "hint", attrs: { id: "club-signin-hint" }, text: t("club.signin_hint") }),
+      passkeySignin(draw, null),
+      el("p", { class: "hint", text: t("club.newcomer_hint") })));
     return;
   }
   let club;
@@ -60,6 +64,11 @@ async function drawPage() {
     standingsPanel(club),
     headToHead(club),
   ].filter(Boolean));
+  // "New table" at the end of a club match comes here (#club-table): the form, in sight once
+  if (location.hash === "#club-table" && !scrolledToForm) {
+    scrolledToForm = true;
+    $("club-table")?.scrollIntoView({ block: "center" });
+  }
 }
 
 function memberList(club, owner) {
@@ -176,6 +185,7 @@ function newTablePanel(club) {
   }
   game.addEventListener("change", fillGame);
   players.addEventListener("change", fillSeats);
+  if (games.some((g) => g.id === askedGame)) game.value = askedGame;
   fillGame();
   const form = el("form", { attrs: { id: "club-table" } },
     el("label", {}, el("span", { text: t("lobby.game") }), " ", game), " ",

@@ -128,8 +128,9 @@ function devicePanel() {
   return panel(t("me.devices"), el("p", { class: "hint", text: t("me.devices_hint") }), button, out, passkey);
 }
 
-// On a browser that is not signed in: sign in with a passkey added on this or another device.
-function passkeySignin() {
+// On a browser that is not signed in: sign in with a passkey added on this or another device,
+// then ``after`` (the page drawn again, signed in); ``lead`` is the key of the line above it.
+export function passkeySignin(after = draw, lead = "passkey.or") {
   if (!passkeysAvailable()) return null;
   const button = el("button", { text: t("passkey.signin"), attrs: { type: "button", id: "passkey-signin" } });
   const said = el("p", { class: "error", attrs: { role: "alert" } });
@@ -137,13 +138,13 @@ function passkeySignin() {
   button.addEventListener("click", async () => {
     try {
       await signInWithPasskey();
-      draw();
+      after();
     } catch (e) {
       said.textContent = passkeyRefusal(e);
       said.hidden = false;
     }
   });
-  return el("div", { class: "passkey-signin" }, el("p", { class: "hint", text: t("passkey.or") }), button, said);
+  return el("div", { class: "passkey-signin" }, lead ? el("p", { class: "hint", text: t(lead) }) : null, button, said);
 }
 
 function deleteButton() {

@@ -5,7 +5,7 @@
 import { has, language, t, tOr, tp } from "./i18n.js";
 import { describeAction } from "./actions.js";
 import { rulesUrl } from "./api.js";
-import { pretty } from "./cards.js";
+import { pretty, rankText } from "./cards.js";
 import { el } from "./dom.js";
 import { kindName, seatLabel, seatsOf, shortLabel, sideCount, sideName, sideOf } from "./sides.js";
 import { eventText } from "./host.js";
@@ -189,6 +189,7 @@ function shownParams(params) {
   const shown = {};
   for (const [name, value] of Object.entries(params ?? {})) {
     if (name === "card" || name === "cards") shown[name] = String(value).split(" ").map(pretty).join(" ");
+    else if (name === "ranks") shown[name] = String(value).split(" ").map(rankText).join(" "); // "9 10 Q" (R5-5, QC-5)
     else if (name === "seat") shown[name] = Number(value) + 1;
     else if (name === "suit") shown[name] = tOr(`card.suit.${value}`, String(value));
     else if (name === "since") shown[name] = new Date(String(value)).toLocaleTimeString(language(), { hour: "2-digit", minute: "2-digit" });

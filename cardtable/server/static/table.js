@@ -207,7 +207,10 @@ function drawTitle() {
   const title = t("table.title", { id: tableId });
   const whole = game ? `${game} · ${title}` : title;
   const changed = $("title").textContent !== whole || $("rules-link").hidden === !!page.summary;
-  $("title").textContent = whole;
+  // the game's name, then the table's id: a phone shows the name only (layout.css), whole
+  $("title").replaceChildren(...(game
+    ? [el("span", { class: "title-game", text: game }), el("span", { class: "title-id", text: ` · ${title}` })]
+    : [title]));
   if (page.summary) {
     $("rules-link").href = rulesUrl(page.summary.game, language());
     $("rules-link").hidden = false;
@@ -851,6 +854,11 @@ function drawOver(view) {
   $("over-scores").textContent = parts.join(" · ");
   $("again").hidden = page.seat === null;
   drawRematch();
+  // a club's table: the next one is made on the club's page, with this game chosen
+  const club = page.summary?.club;
+  $("new-table").href = club
+    ? roomUrl(`club/${encodeURIComponent(club)}?game=${encodeURIComponent(page.summary.game)}#club-table`)
+    : roomUrl("");
   $("replay-link").href = roomUrl(`replay/${encodeURIComponent(tableId)}`);
   $("record-link").href = roomUrl(`api/tables/${encodeURIComponent(tableId)}/record`);
   return ending;
