@@ -15,7 +15,7 @@ import random
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pexpect
@@ -26,8 +26,11 @@ from cardtable.cli import actions
 from cardtable.cli.play import TerminalGame, match_end
 from cardtable.cli.render import Look
 from cardtable.cli.text import catalogue, set_language, t
+from cardtable.core.game import Action
 from cardtable.core.match import Match
+from cardtable.core.views import View
 from tests.test_cli_failures import Script, finished  # a person at the keys; a match over
+from tests.test_r5_rules import _rummy_on_8h  # seat 2 asked whether it calls Rummy (R5-10)
 
 LANGS = ["en", "pa", "tl"]
 
@@ -378,3 +381,26 @@ def test_the_quit_question_takes_yes_in_the_language_and_asks_again(
     assert g.confirm_quit() is quits
     assert script.prompts == [t("term.play.confirm_quit")] * len(answers)
     assert out.getvalue().count(t("term.play.yes_or_no")) == len(answers) - 1
+
+
+class Passer:
+    """A computer that declines every Rummy call (and is only asked for that here)."""
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        assert [str(a) for a in legal] == ["pass", "rummy 8h"], legal
+        return legal[0]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_computer_declining_a_rummy_call_is_said_so(lang: str) -> None:
+    """R5-10: a computer's ``pass`` after a discard is a Rummy call declined, and the line
+    says so in the person's language, not a bare "pass"."""
+    set_language(lang)
+    m = _rummy_on_8h()  # seat 2 is asked whether it calls Rummy on 8h
+    g, out = game(m, Script())
+    g.bots = {2: Passer()}
+    g.delay = 0
+    g.bot_turn(2)
+    line = out.getvalue().strip()
+    assert line.endswith(f"pass {t('term.rummy.no_call')}"), line
+    assert catalogue(lang)["term.rummy.no_call"] in line

@@ -132,6 +132,8 @@ class TerminalGame:
         action = self.bots[mover].choose(self.m.view(mover), self.m.legal_actions())
         self.m.play(action)
         shown = render.action(self.m.rules.public_action(action), self.look.letters)
+        if str(action) == "pass" and self.m.game_id != "buck-euchre":  # a rummy: no call (R5-10)
+            shown.append(" " + t("term.rummy.no_call"), style="dim")
         self.console.print(Text(f"{render.seat_name(mover, self.seat)}: ", style="bold") + shown)
 
     def after_action(self) -> bool:
