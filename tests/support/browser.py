@@ -22,6 +22,7 @@ from typing import Any
 import httpx2
 import pytest
 from playwright.sync_api import Page, ViewportSize
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.support.server import serving
 
@@ -163,10 +164,19 @@ def set_language(p: Page, code: str) -> None:
 def open_settings(p: Page) -> None:
     """The table page's settings in sight: behind "⋯" where they do not fit beside the title
     on the header's one line (header.js), they are opened first."""
-    toggle = p.locator("#prefs-toggle")
-    if toggle.is_visible() and toggle.get_attribute("aria-expanded") != "true":
-        toggle.click()
-        p.wait_for_selector("#prefs.open")
+    # The header is fitted again as the fonts, the title and the seat's words arrive, so "⋯"
+    # can go (the settings fit inline after all) between a look and a click: click it only
+    # while it is there, until the settings are in sight either way.
+    toggle, settings = p.locator("#prefs-toggle"), p.locator("#language")
+    deadline = time.monotonic() + 15
+    while not settings.is_visible():
+        assert time.monotonic() < deadline, "the page's settings never came into sight"
+        if toggle.is_visible() and toggle.get_attribute("aria-expanded") != "true":
+            try:
+                toggle.click(timeout=2_000)
+            except PlaywrightTimeout:
+                continue  # it went while being clicked: look again
+        p.wait_for_timeout(50)
 
 
 def version(p: Page) -> int:
