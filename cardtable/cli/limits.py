@@ -20,6 +20,8 @@ LIMITS: tuple[tuple[str, float | None, float | None, str], ...] = (
     ("http_rate", 0.1, None, "API requests per second one address may make"),
     ("create_per_minute", 0.1, None, "new tables per minute one address may create"),
     ("create_burst", 1, None, "new tables one address may create at once"),
+    ("people_per_minute", 0.1, None, "names, clubs, invites, sign-ins one address makes a minute"),
+    ("people_burst", 1, None, "of them, at once (a family or a club behind one address)"),
     ("max_tables_per_client", 1, None, "unfinished tables one address may have created"),
     ("max_bot_tables_per_client", 0, None, "of them, tables of computers only"),
     ("max_search_tables_per_client", 0, None, "of them, tables with a search-level computer"),

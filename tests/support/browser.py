@@ -46,7 +46,8 @@ BOT_DELAY = 0.05
 LIFTED = ("--http-rate", "10000", "--create-per-minute", "100000", "--create-burst", "100000",
           "--max-tables-per-client", "100000", "--max-bot-tables-per-client", "100000",
           "--max-search-tables-per-client", "100000", "--max-sockets-per-client", "100000",
-          "--max-handshakes-per-client", "100000")  # fmt: skip
+          "--max-handshakes-per-client", "100000", "--people-per-minute", "100000",
+          "--people-burst", "100000")  # fmt: skip
 
 # Outside CI a machine without Chromium skips the browser tests; CI sets
 # CARDTABLE_REQUIRE_CHROMIUM so a missing browser fails there instead of passing quietly.
