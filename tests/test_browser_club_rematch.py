@@ -10,7 +10,7 @@ import httpx2
 from playwright.sync_api import Browser
 
 from tests.support import browser as support
-from tests.support.browser import DESKTOP, Room
+from tests.support.browser import DESKTOP, Room, play_again
 from tests.support.club_setup import members_play_out
 
 pytestmark = support.needs_chromium
@@ -57,16 +57,7 @@ def test_club_members_play_again_onto_a_new_club_table(room: Room, browser: Brow
             # "New table" goes to the club's form with this game chosen, not the public lobby
             new_form = second.get_attribute("#new-table", "href")
             assert new_form == f"{room.base}/club/{club}?game=royal-casino#club-table"
-            first.click("#again")
-            first.wait_for_url(lambda url: table not in url)
-            new_table = first.url.rsplit("/", 1)[-1]
-            second.wait_for_selector("#again-links .offer")
-            assert second.inner_text("#again") == "Join the rematch"
-            second.click("#again")
-            second.wait_for_url(lambda url: new_table in url)
-            for seat, p in enumerate(pages):
-                p.wait_for_selector("#area[data-version]")
-                assert p.inner_text("#role") == f"You play seat {seat + 1}"
+            new_table = play_again(first, second, table)
             form = second.context.new_page()
             form.goto(new_form)
             form.wait_for_selector("#club-table")

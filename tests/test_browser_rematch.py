@@ -5,32 +5,15 @@ WebSocket protocol, with the sync client, before the pages open.)"""
 
 from __future__ import annotations
 
-import json
 import random
-from typing import Any
 
 from playwright.sync_api import Browser
-from websockets.sync.client import ClientConnection
 
 from tests.support import browser as support
-from tests.support.browser import DESKTOP, Room
+from tests.support.browser import DESKTOP, Room, play_again
 from tests.support.club_setup import two_play_out
 
 pytestmark = support.needs_chromium
-
-
-def until_version(ws: ClientConnection, version: int) -> dict[str, Any]:
-    for _ in range(1000):
-        msg: dict[str, Any] = json.loads(ws.recv(timeout=20))
-        assert msg["type"] != "error", msg
-        if msg["type"] == "state" and msg["version"] >= version:
-            return msg
-    raise AssertionError(f"no state of version {version}")
-
-
-# A connection may send 20 messages a second on average (ServerConfig.rate); the players
-# here keep under it as a client should, or the room ignores the extra moves.
-PACE = 1 / 15
 
 
 def play_out(base: str, table: str, tokens: dict[str, str]) -> None:
@@ -50,19 +33,9 @@ def test_two_people_rematch_onto_one_table(room: Room, browser: Browser) -> None
             p.set_default_timeout(15_000)
             p.goto(created["links"][str(seat)])
             p.wait_for_selector("#over:not([hidden])")
+        # the other person is offered it where they are ("Seat 1" asked), and accepts in place
         first, second = pages
-        first.click("#again")
-        first.wait_for_url(lambda url: table not in url)
-        new_table = first.url.rsplit("/", 1)[-1]
-        # the other person is offered it where they are, and accepts in place
-        second.wait_for_selector("#again-links .offer")
-        assert "Seat 1" in second.inner_text("#again-links")
-        assert second.inner_text("#again") == "Join the rematch"
-        second.click("#again")
-        second.wait_for_url(lambda url: new_table in url)
-        for seat, p in enumerate(pages):
-            p.wait_for_selector("#area[data-version]")
-            assert p.inner_text("#role") == f"You play seat {seat + 1}"
+        new_table = play_again(first, second, table, offered="Seat 1")
         summary = room.get(f"/api/tables/{new_table}")
         assert summary["game"] == "royal-casino" and summary["options"]["target"] == 4
         assert summary["status"] == "running"  # both seats taken: the match has begun

@@ -563,7 +563,6 @@ class Room:
         same table. Every client at the old table is offered it live (``rematch``); returns
         the new table's id, the asker's seat and their token for it (None for a member)."""
         refused = "Only a player at this table may ask for a rematch"
-        club = None
         if token is None:
             club = await self.club_of(table_id)
             if club is None or not await self.is_member(club, who):
@@ -592,8 +591,7 @@ class Room:
                     m = table.match
                     kinds = [s.kind for s in table.seats]
                     owner = await self.store.owner_hash(table_id)  # the creator's key goes on
-                    if club is None:
-                        club = await self.club_of(table_id)
+                    club = table.club  # loaded with the table (asked above only to refuse)
                     seated = await self._members_seated(club, table) if club else {}
                     left = [s for s in table.seats if s.player and s.number not in seated]
                     if left:  # nobody could hold that seat: its player may not open the table

@@ -180,6 +180,26 @@ def open_settings(p: Page) -> None:
         p.wait_for_timeout(50)
 
 
+def play_again(first: Page, second: Page, table: str, offered: str | None = None) -> str:
+    """At the finished ``table``, ``first`` presses "Play again" and lands on the next table;
+    ``second`` is offered it live (``offered`` among the offer's words, if given), presses
+    "Join the rematch" and lands there too; each plays the seat it had (seats 1 and 2).
+    Returns the next table's id."""
+    first.click("#again")
+    first.wait_for_url(lambda url: table not in url)
+    new_table = first.url.rsplit("/", 1)[-1]
+    second.wait_for_selector("#again-links .offer")
+    if offered is not None:
+        assert offered in second.inner_text("#again-links")
+    assert second.inner_text("#again") == "Join the rematch"
+    second.click("#again")
+    second.wait_for_url(lambda url: new_table in url)
+    for seat, p in enumerate((first, second)):
+        p.wait_for_selector("#area[data-version]")
+        assert p.inner_text("#role") == f"You play seat {seat + 1}"
+    return new_table
+
+
 def version(p: Page) -> int:
     text = p.get_attribute("#area", "data-version")
     return int(text) if text else -1
